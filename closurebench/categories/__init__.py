@@ -1,0 +1,64 @@
+"""The category registry: one module per category, listed here in taxonomy order.
+
+A new category is one module in this folder, one line below and one test file; a test fails if
+a module here is not registered. Ids are part of the public record format.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from closurebench.categories._spec import Category
+
+__all__ = ["CATEGORIES", "CONFIGS", "LEVELS", "Category", "get"]
+
+_ORDER = (
+    # L1 atomic
+    "triangle_count", "reachability", "negative_reachability", "degree_count", "max_degree",
+    "same_scc", "set_intersection", "set_difference", "ancestor", "sibling", "cousin",
+    # L2 chain
+    "reach_then_count", "reach_then_filter", "kinship_chain", "triangle_in_subgraph",
+    "path_and_compare", "scc_then_count", "degree_then_reach", "intersect_then_size",
+    # L3 composition
+    "multi_query", "conditional", "aggregate_over_set", "kinship_complex", "graph_comparison",
+    "chain_of_filters", "mixed_domain",
+)
+
+
+def _load() -> dict[str, Category]:
+    out: dict[str, Category] = {}
+    for name in _ORDER:
+        cat = import_module(f"{__name__}.{name}").CATEGORY
+        if cat.id != name or name in out:
+            raise RuntimeError(f"category module {name} registers id {cat.id!r} (or twice)")
+        out[name] = cat
+    return out
+
+
+CATEGORIES: dict[str, Category] = _load()
+"""Every category by id, in taxonomy order (L1, then L2, then L3)."""
+
+LEVELS: dict[int, tuple[str, ...]] = {
+    lvl: tuple(c for c, spec in CATEGORIES.items() if spec.level == lvl) for lvl in (1, 2, 3)
+}
+
+CONFIGS: dict[str, tuple[str, ...]] = {
+    "all": tuple(CATEGORIES),
+    "l1": LEVELS[1],
+    "l2": LEVELS[2],
+    "l3": LEVELS[3],
+    **{c: (c,) for c in CATEGORIES},
+}
+"""Config name -> the categories it holds."""
+
+
+def get(category: str) -> Category:
+    """The spec of one category, or a ``ConfigError`` listing the valid ids."""
+    from closurebench.errors import ConfigError
+
+    try:
+        return CATEGORIES[category]
+    except (KeyError, TypeError):
+        raise ConfigError(
+            f"category must be one of {', '.join(CATEGORIES)}; got {category!r}"
+        ) from None

@@ -1,0 +1,118 @@
+"""What a category is: one record of data and small functions, side by side in its module.
+
+A category module defines, in this order: how to propose a query on a sampled graph, its
+tensor-logic program (numpy over the adjacency matrix, integer node ids), its independent
+NetworkX twin (labelled nodes, self-contained so its source can ship as the instance's
+``program``), its question template, and a ``CATEGORY = Category(...)`` line tying them together.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from closurebench.graphs import Graph
+from closurebench.surface.domains import Frame
+
+__all__ = [
+    "ANSWER_FORMATS", "SCHEMAS", "Category", "distinct", "has_parent", "same_generation_pair",
+]
+
+#: Graph families: what structure a category asks about.
+FAMILIES = ("digraph", "undirected", "family", "digraph_pair")
+
+#: JSON Schema (Draft 2020-12) of the answer value, by answer kind.
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "integer": {"type": "integer", "minimum": 0},
+    "boolean": {"type": "boolean"},
+    "label": {"type": "string", "minLength": 1},
+    "labels": {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": True},
+    "number": {"type": "number"},
+}
+
+#: The answer format, stated in words at the end of every question ({noun}/{nouns} filled in).
+ANSWER_FORMATS: dict[str, str] = {
+    "integer": 'Answer with a single JSON object of the form {{"answer": <integer>}}.',
+    "boolean": 'Answer with a single JSON object of the form {{"answer": <true or false>}}.',
+    "label": 'Answer with a single JSON object of the form {{"answer": "<name of one {noun}>"}}.',
+    "labels": (
+        'Answer with a single JSON object of the form {{"answer": [<names of {nouns}>]}}, '
+        "listing each once in any order, or [] if there are none."
+    ),
+    "number": (
+        'Answer with a single JSON object of the form {{"answer": <number>}}, '
+        "rounded to two decimal places."
+    ),
+}
+
+Propose = Callable[[random.Random, Any], "dict[str, Any] | None"]
+
+
+@dataclass(frozen=True)
+class Category:
+    """One ClosureBench category. Its module name, registry id and config name are ``id``.
+
+    ``propose(rng, graph)`` returns a query (integer node ids) or ``None`` when the graph cannot
+    carry one; ``accept(answer, graph)`` rejects degenerate answers (empty sets, trivial counts)
+    so they don't flood a split. ``balance(answer) -> bool`` (the answer itself for boolean
+    categories) is held at 50/50 by the generator, which asks for true and false alternately.
+    ``tensor_program(graph, query)`` and ``nx_program(G, query)`` must agree on every instance.
+    ``node_keys`` names the query fields that hold nodes (they become labels in the record).
+    """
+
+    id: str
+    level: int
+    family: str
+    answer: str
+    primitives: tuple[str, ...]
+    propose: Propose
+    tensor_program: Callable[[Any, dict[str, Any]], Any]
+    nx_program: Callable[[Any, dict[str, Any]], Any]
+    template: Callable[[Frame, dict[str, Any]], str]
+    node_keys: tuple[str, ...]
+    summary: str
+    tolerance: str = "none"
+    min_n: int = 2
+    accept: Callable[[Any, Any], bool] = field(default=lambda answer, graph: True)
+    schema: dict[str, Any] | None = None
+    answer_format: str | None = None
+    balance: Callable[[Any], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"{self.id}: family must be one of {FAMILIES}, got {self.family!r}")
+        if self.tolerance not in ("none", "count", "set"):
+            raise ValueError(f"{self.id}: tolerance must be none, count or set")
+        if self.schema is None:
+            object.__setattr__(self, "schema", SCHEMAS[self.answer])
+        if self.answer_format is None:
+            object.__setattr__(self, "answer_format", ANSWER_FORMATS[self.answer])
+        if self.balance is None and self.answer == "boolean":
+            object.__setattr__(self, "balance", bool)
+
+
+def distinct(rng: random.Random, n: int, k: int) -> list[int] | None:
+    """``k`` distinct nodes of ``0..n-1`` in random order, or ``None`` if n < k."""
+    return rng.sample(range(n), k) if n >= k else None
+
+
+def has_parent(rng: random.Random, g: Graph) -> int | None:
+    """A random person with at least one recorded parent, or ``None`` if there is none."""
+    children = sorted({c for _, c in g.edges})
+    return rng.choice(children) if children else None
+
+
+def same_generation_pair(rng: random.Random, g: Graph) -> dict[str, int] | None:
+    """Two distinct people of the same generation (so "no" answers are not trivially no).
+
+    Family trees number every parent before its children, so one pass over the edges in order
+    gives each person's generation.
+    """
+    gen = [0] * g.n
+    for parent, child in sorted(g.edges, key=lambda e: e[1]):
+        gen[child] = gen[parent] + 1
+    x = rng.randrange(g.n)
+    peers = [v for v in range(g.n) if gen[v] == gen[x] and v != x]
+    return {"x": x, "y": rng.choice(peers)} if peers else None

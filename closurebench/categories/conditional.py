@@ -1,0 +1,50 @@
+"""conditional (L3): if x reaches y, the number of nodes x reaches; otherwise -1.
+
+Convention: x itself is not counted. The branch is balanced 50/50. Example: A -> B -> C:
+x = A, y = C gives 2; x = C, y = A gives -1.
+"""
+
+from __future__ import annotations
+
+from closurebench import tensor as T
+from closurebench.categories._spec import Category, distinct
+
+
+def propose(rng, g):
+    pair = distinct(rng, g.n, 2)
+    return pair and {"x": pair[0], "y": pair[1]}
+
+
+def tensor_program(g, q):
+    """``TC[x, y] ? |R(x) ∖ {x}| : -1``."""
+    r = T.reach(g.adjacency, q["x"])
+    if not r[q["y"]]:
+        return -1
+    r[q["x"]] = False
+    return int(r.sum())
+
+
+def nx_program(G, q):
+    import networkx as nx
+
+    below = nx.descendants(G, q["x"])
+    return len(below) if q["y"] in below else -1
+
+
+def template(w, q):
+    x, y = q["x"], q["y"]
+    return (
+        f"If {x} can reach {y} by following {w.links} in their direction (one or more steps), "
+        f"answer with the number of {w.nouns} that {x} can reach, not counting {x} itself. "
+        f"Otherwise answer -1."
+    )
+
+
+CATEGORY = Category(
+    id="conditional", level=3, family="digraph", answer="integer",
+    primitives=("closure", "branch", "count"), propose=propose,
+    tensor_program=tensor_program, nx_program=nx_program, template=template,
+    node_keys=("x", "y"), tolerance="count", balance=lambda a: a != -1,
+    schema={"type": "integer", "minimum": -1},
+    summary="If x reaches y, count R(x); otherwise -1.",
+)

@@ -1,0 +1,53 @@
+"""mixed_domain (L3): the mean out-degree over x's strongly connected component.
+
+Mixes the cycle structure (SCC), a local count (degree) and arithmetic (mean) in one question,
+as in the paper's accumulation-drift example. The component includes x and has at least two
+members. Example: A -> B -> A, B -> C: over {A, B}: (1 + 2) / 2 = 1.5.
+"""
+
+from __future__ import annotations
+
+from closurebench import tensor as T
+from closurebench.categories._spec import Category
+from closurebench.errors import UnposableQuery
+
+
+def propose(rng, g):
+    return {"x": rng.randrange(g.n)}
+
+
+def tensor_program(g, q):
+    """``S = SCC(x)``; ``Σ_j S[j] Dout[j] / |S|``, rounded to 2 decimals."""
+    a = g.adjacency
+    s = T.scc_of(a, q["x"])
+    if s.sum() < 2:
+        raise UnposableQuery("x's component is a single node")
+    return round(int(T.out_degree(a)[s].sum()) / int(s.sum()), 2)
+
+
+def nx_program(G, q):
+    import networkx as nx
+
+    comp = next(c for c in nx.strongly_connected_components(G) if q["x"] in c)
+    if len(comp) < 2:
+        raise ValueError("x's component is a single node")
+    return round(sum(G.out_degree(v) for v in comp) / len(comp), 2)
+
+
+def template(w, q):
+    x = q["x"]
+    return (
+        f"Consider {x}'s strongly connected group: {x} together with every {w.noun} that {x} "
+        f"can reach and that can also reach {x} back, following {w.links} in their direction. "
+        f"On average, to how many different {w.nouns} does each member of the group have a "
+        f"direct {w.link}?"
+    )
+
+
+CATEGORY = Category(
+    id="mixed_domain", level=3, family="digraph", answer="number",
+    primitives=("closure", "scc", "degree", "mean"), propose=propose,
+    tensor_program=tensor_program, nx_program=nx_program, template=template,
+    node_keys=("x",),
+    summary="Mean out-degree over x's strongly connected component.",
+)

@@ -1,0 +1,70 @@
+"""multi_query (L3): three answers about x at once: out-degree, in-degree, can x reach y.
+
+Example: A -> B, C -> A, B -> D: for x = A, y = D: {"out_degree": 1, "in_degree": 1,
+"can_reach": true}. Scored field by field; correct only when every field is.
+"""
+
+from __future__ import annotations
+
+from closurebench import tensor as T
+from closurebench.categories._spec import Category, distinct
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "out_degree": {"type": "integer", "minimum": 0},
+        "in_degree": {"type": "integer", "minimum": 0},
+        "can_reach": {"type": "boolean"},
+    },
+    "required": ["out_degree", "in_degree", "can_reach"],
+    "additionalProperties": False,
+}
+
+
+def propose(rng, g):
+    pair = distinct(rng, g.n, 2)
+    return pair and {"x": pair[0], "y": pair[1]}
+
+
+def tensor_program(g, q):
+    """``Dout[x]``, ``Din[x]`` and ``TC[x, y]``."""
+    a, x = g.adjacency, q["x"]
+    return {
+        "out_degree": int(T.out_degree(a)[x]),
+        "in_degree": int(T.in_degree(a)[x]),
+        "can_reach": bool(T.reach(a, x)[q["y"]]),
+    }
+
+
+def nx_program(G, q):
+    import networkx as nx
+
+    x = q["x"]
+    return {
+        "out_degree": G.out_degree(x),
+        "in_degree": G.in_degree(x),
+        "can_reach": nx.has_path(G, x, q["y"]),
+    }
+
+
+def template(w, q):
+    x, y = q["x"], q["y"]
+    return (
+        f"Answer three questions about {x}. out_degree: to how many different {w.nouns} does "
+        f"{x} have a direct {w.link}? in_degree: how many different {w.nouns} have a direct "
+        f"{w.link} to {x}? can_reach: following {w.links} in their direction, can {x} reach "
+        f"{y} through one or more steps?"
+    )
+
+
+CATEGORY = Category(
+    id="multi_query", level=3, family="digraph", answer="object",
+    primitives=("degree", "degree", "closure"), propose=propose,
+    tensor_program=tensor_program, nx_program=nx_program, template=template,
+    node_keys=("x", "y"), schema=SCHEMA, balance=lambda a: a["can_reach"],
+    answer_format=(
+        'Answer with a single JSON object of the form {{"answer": {{"out_degree": <integer>, '
+        '"in_degree": <integer>, "can_reach": <true or false>}}}}.'
+    ),
+    summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
+)

@@ -1,0 +1,48 @@
+"""set_intersection (L1): the nodes reachable from both x and y, R(x) ∩ R(y).
+
+Convention: x and y themselves are never listed. Example: A -> C, B -> C -> D: [C, D].
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from closurebench import tensor as T
+from closurebench.categories._spec import Category, distinct
+
+
+def propose(rng, g):
+    pair = distinct(rng, g.n, 2)
+    return pair and {"x": pair[0], "y": pair[1]}
+
+
+def tensor_program(g, q):
+    """``R(x) ∧ R(y)``, minus the two query nodes."""
+    a, x, y = g.adjacency, q["x"], q["y"]
+    both = T.reach(a, x) & T.reach(a, y)
+    both[[x, y]] = False
+    return np.flatnonzero(both).tolist()
+
+
+def nx_program(G, q):
+    import networkx as nx
+
+    x, y = q["x"], q["y"]
+    return sorted((nx.descendants(G, x) & nx.descendants(G, y)) - {x, y})
+
+
+def template(w, q):
+    x, y = q["x"], q["y"]
+    return (
+        f"Which {w.nouns} can be reached from {x} and also from {y}, following {w.links} in "
+        f"their direction through one or more steps? Do not include {x} or {y} themselves."
+    )
+
+
+CATEGORY = Category(
+    id="set_intersection", level=1, family="digraph", answer="labels",
+    primitives=("closure", "intersection"), propose=propose, tensor_program=tensor_program,
+    nx_program=nx_program, template=template, node_keys=("x", "y"), tolerance="set",
+    accept=lambda a, g: len(a) > 0,
+    summary="List the nodes both x and y reach.",
+)

@@ -1,0 +1,137 @@
+"""Generation configs: the arguments that, with a seed, fix every byte of a split.
+
+Validation lives here so the Python API, the CLI and the ``datasets`` builder reject the same
+bad input with the same message (naming the argument, the allowed range and the value).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from closurebench.categories import CATEGORIES, CONFIGS
+from closurebench.errors import ConfigError
+from closurebench.surface.encodings import ENCODINGS
+
+__all__ = ["N_LIMITS", "SEED_LIMIT", "Config"]
+
+N_LIMITS = (2, 2000)
+SEED_LIMIT = 2**63 - 1
+PER_CATEGORY_LIMIT = 10**9
+
+
+def _int(name: str, value: object, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{name} must be an integer between {lo} and {hi}, got {value!r}")
+    if not lo <= value <= hi:
+        raise ConfigError(f"{name} must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def _density(value: object) -> tuple[float, float]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = (value, value)
+    if not (isinstance(value, Sequence) and len(value) == 2):
+        raise ConfigError(f"density must be a number or a (min, max) pair in (0, 1], got {value!r}")
+    lo, hi = value
+    for name, v in (("density_min", lo), ("density_max", hi)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 1:
+            raise ConfigError(f"{name} must be in (0, 1], got {v!r}")
+    if lo > hi:
+        raise ConfigError(f"density_min must be <= density_max, got {lo} > {hi}")
+    return float(lo), float(hi)
+
+
+@dataclass(frozen=True)
+class Config:
+    """A validated generation config. Build it with ``Config.make(...)``.
+
+    ``categories`` is the ordered tuple actually generated (the config name's categories, or
+    the explicit subset, in taxonomy order). ``surface_seed`` defaults to ``seed``.
+    """
+
+    name: str
+    n_min: int
+    n_max: int
+    density: tuple[float, float]
+    seed: int
+    surface_seed: int
+    per_category: int
+    categories: tuple[str, ...]
+    encoding: str
+
+    @classmethod
+    def make(
+        cls,
+        config: str = "all",
+        *,
+        n_min: int = 4,
+        n_max: int = 10,
+        density: float | tuple[float, float] = (0.1, 0.5),
+        seed: int = 0,
+        surface_seed: int | None = None,
+        per_category: int = 50,
+        categories: Iterable[str] | str | None = None,
+        encoding: str = "nl",
+    ) -> Config:
+        if config not in CONFIGS:
+            raise ConfigError(
+                f"config must be one of all, l1, l2, l3 or a category id; got {config!r}"
+            )
+        n_min = _int("n_min", n_min, *N_LIMITS)
+        n_max = _int("n_max", n_max, n_min, N_LIMITS[1])
+        dens = _density(density)
+        seed = _int("seed", seed, 0, SEED_LIMIT)
+        surface_seed = seed if surface_seed is None else _int(
+            "surface_seed", surface_seed, 0, SEED_LIMIT)
+        per_category = _int("per_category", per_category, 0, PER_CATEGORY_LIMIT)
+        if encoding not in ENCODINGS:
+            raise ConfigError(f"encoding must be one of {', '.join(ENCODINGS)}; got {encoding!r}")
+        allowed = CONFIGS[config]
+        if categories is None:
+            chosen = allowed
+        else:
+            wanted = [categories] if isinstance(categories, str) else list(categories)
+            bad = [c for c in wanted if c not in allowed]
+            if bad:
+                raise ConfigError(
+                    f"categories must be drawn from config {config!r} "
+                    f"({', '.join(allowed)}); got {', '.join(map(repr, bad))}"
+                )
+            chosen = tuple(c for c in allowed if c in set(wanted))
+        for c in chosen:
+            lo = CATEGORIES[c].min_n
+            if n_max < lo:
+                raise ConfigError(f"n_max must be at least {lo} for category {c}, got {n_max}")
+        return cls(config, n_min, n_max, dens, seed, surface_seed, per_category, chosen,
+                   encoding)
+
+    @property
+    def size(self) -> int:
+        """Number of instances: ``per_category`` for each category."""
+        return self.per_category * len(self.categories)
+
+    def locate(self, k: int) -> tuple[str, int]:
+        """Instance ``k`` of the config is instance ``j`` of category ``c``."""
+        if not 0 <= k < self.size:
+            raise ConfigError(f"index must be between 0 and {self.size - 1}, got {k}")
+        return self.categories[k // self.per_category], k % self.per_category
+
+    def n_range(self, category: str) -> tuple[int, int]:
+        """The n range a category is drawn from: raised to the category's minimum if needed."""
+        return max(self.n_min, CATEGORIES[category].min_n), self.n_max
+
+    @property
+    def digest(self) -> str:
+        """Eight hex digits over everything that shapes an instance except the category list.
+
+        Used in record ids, so the ``all`` config and a per-category config give a category's
+        instances the same ids (they are the same instances).
+        """
+        keys = asdict(self)
+        for k in ("name", "categories", "per_category"):
+            keys.pop(k)
+        blob = json.dumps(keys, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:8]

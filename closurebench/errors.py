@@ -1,0 +1,38 @@
+"""The exception tree, in one place.
+
+``ClosureBenchError`` is the root; ``ConfigError`` is also a ``ValueError`` so callers that
+already catch bad arguments the standard way keep working.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ClosureBenchError", "ConfigError", "EngineDisagreement", "UnposableQuery"]
+
+
+class ClosureBenchError(Exception):
+    """Base class of every error raised on purpose by closurebench."""
+
+
+class ConfigError(ClosureBenchError, ValueError):
+    """A bad argument: the message names the argument, the allowed range and the value."""
+
+
+class EngineDisagreement(ClosureBenchError, AssertionError):
+    """The tensor-logic program and its NetworkX twin gave different answers.
+
+    This is always a bug in one of the two programs; it carries its evidence.
+    """
+
+    def __init__(self, record_id: str, category: str, tensor: object, networkx: object) -> None:
+        self.record_id = record_id
+        self.category = category
+        self.tensor = tensor
+        self.networkx = networkx
+        super().__init__(
+            f"engines disagree on {record_id} ({category}): "
+            f"tensor={tensor!r} networkx={networkx!r}"
+        )
+
+
+class UnposableQuery(ClosureBenchError):
+    """No query of this category can be posed on the sampled graph; the generator resamples."""

@@ -1,0 +1,164 @@
+"""answer -> text -> record: labels, frame, style and encoding, the cross-check, the program.
+
+The surface seed drives every choice made here, from one private stream in a fixed order:
+frame, label pool, style, labels, node order, edge order, then the phrasing inside a style.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import textwrap
+from functools import cache
+from typing import Any
+
+from closurebench import seeds
+from closurebench.categories import Category
+from closurebench.errors import EngineDisagreement
+from closurebench.generator import Posed
+from closurebench.graphs import Graph
+from closurebench.surface import DOMAINS, KINSHIP, POOLS, STYLES, render_graph, sample_labels
+
+__all__ = ["FIELDS", "build_record", "canonical", "labelled_answer", "program_text"]
+
+#: Record fields, in order. Also the dataset features (structured values travel as JSON).
+FIELDS = (
+    "id", "category", "level", "n", "density", "depth", "structural_seed", "surface_seed",
+    "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
+    "tolerance", "nodes", "edges", "edges_after", "query", "program",
+)
+
+
+def canonical(value: Any) -> str:
+    """Compact, key-sorted JSON: equal answers serialise to equal strings."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def labelled_answer(cat: Category, answer: Any, labels: list[str]) -> Any:
+    """Map a tensor-engine answer from node ids to labels (sets become sorted label lists)."""
+    if cat.answer == "label":
+        return labels[answer]
+    if cat.answer == "labels":
+        return sorted(labels[i] for i in answer)
+    return answer
+
+
+def _labelled_query(cat: Category, query: dict[str, Any], labels: list[str]) -> dict[str, Any]:
+    return {k: labels[v] if k in cat.node_keys else v for k, v in query.items()}
+
+
+def _networkx(g: Graph, labels: list[str]) -> Any:
+    import networkx as nx
+
+    G = nx.DiGraph() if g.directed else nx.Graph()
+    G.add_nodes_from(labels)
+    G.add_edges_from((labels[u], labels[v]) for u, v in g.edges)
+    return G
+
+
+def twin_input(cat: Category, graph: Any, labels: list[str]) -> Any:
+    """The labelled NetworkX graph (or ``(before, after)`` pair) the twin reads."""
+    if cat.family == "digraph_pair":
+        return tuple(_networkx(g, labels) for g in graph)
+    return _networkx(graph, labels)
+
+
+@cache
+def _twin_source(category: str) -> str:
+    from closurebench.categories import get
+
+    return textwrap.dedent(inspect.getsource(get(category).nx_program))
+
+
+def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list,
+                 query: dict[str, Any]) -> str:
+    """A standalone Python+NetworkX program that prints ``{"answer": ...}`` as its last line."""
+    kind = "nx.Graph" if cat.family == "undirected" else "nx.DiGraph"
+
+    def build(name: str, es: list) -> str:
+        return (f"{name} = {kind}()\n{name}.add_nodes_from({nodes!r})\n"
+                f"{name}.add_edges_from({[tuple(e) for e in es]!r})\n")
+
+    if cat.family == "digraph_pair":
+        graph = build("before", edges) + build("after", edges_after) + "G = (before, after)\n"
+    else:
+        graph = build("G", edges)
+    return (
+        f"# ClosureBench reference program: {cat.id} (level {cat.level})\n"
+        "import json\n\nimport networkx as nx\n\n\n"
+        f"{_twin_source(cat.id)}\n\n{graph}query = {query!r}\n"
+        'print(json.dumps({"answer": nx_program(G, query)}))\n'
+    )
+
+
+def build_record(
+    posed: Posed,
+    *,
+    record_id: str,
+    structural_seed: int,
+    surface_seed: int,
+    encoding: str,
+    cross_check: bool = True,
+) -> dict[str, Any]:
+    """The full record of one instance; raises ``EngineDisagreement`` if the twins differ."""
+    cat, n = posed.category, posed.n
+    rng = seeds.rng("text", surface_seed)
+    kin = cat.family == "family"
+    frame = KINSHIP if kin else rng.choice(DOMAINS)
+    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(sorted(POOLS)))
+    style = rng.choice(STYLES) if encoding == "nl" else "none"
+    labels = sample_labels(rng, pool, n)
+    if pool == "numeric":
+        labels = [labels[i] for i in rng.sample(range(n), n)]
+    order = sorted(labels, key=int) if pool == "numeric" else rng.sample(labels, n)
+
+    graphs = posed.graph if cat.family == "digraph_pair" else (posed.graph,)
+    shown: list[list[tuple[str, str]]] = []
+    for g in graphs:
+        es = [(labels[u], labels[v]) for u, v in g.edges]
+        shown.append(rng.sample(es, len(es)))
+
+    answer = labelled_answer(cat, posed.answer, labels)
+    query = _labelled_query(cat, posed.query, labels)
+    if cross_check:
+        twin = cat.nx_program(twin_input(cat, posed.graph, labels), query)
+        if canonical(twin) != canonical(answer):
+            raise EngineDisagreement(record_id, cat.id, answer, twin)
+
+    blocks = [
+        render_graph(rng, order, es, frame, encoding=encoding, style=style,
+                     directed=cat.family != "undirected")
+        for es in shown
+    ]
+    if len(blocks) == 2:
+        blocks = [f"Before the change:\n{blocks[0]}", f"After the change:\n{blocks[1]}"]
+    question = "\n".join([
+        f"{frame.setting} The {frame.nouns} are: {', '.join(order)}.",
+        *blocks,
+        cat.template(frame, query),
+        cat.answer_format.format(noun=frame.noun, nouns=frame.nouns),
+    ])
+    edges_after = [list(e) for e in shown[1]] if len(shown) == 2 else []
+    return {
+        "id": record_id,
+        "category": cat.id,
+        "level": cat.level,
+        "n": n,
+        "density": posed.density,
+        "depth": cat.level,
+        "structural_seed": structural_seed,
+        "surface_seed": surface_seed,
+        "domain": frame.id,
+        "label_pool": pool,
+        "style": style,
+        "encoding": encoding,
+        "question": question,
+        "answer": canonical(answer),
+        "answer_schema": canonical(cat.schema),
+        "tolerance": cat.tolerance,
+        "nodes": order,
+        "edges": [list(e) for e in shown[0]],
+        "edges_after": edges_after,
+        "query": canonical(query),
+        "program": program_text(cat, order, shown[0], edges_after, query),
+    }

@@ -1,0 +1,306 @@
+"""Coerce an extracted value to the answer schema, validate it, and compare it to the reference.
+
+The schema decides every coercion, so ``"yes"`` becomes ``True`` only where a boolean is
+asked for and ``3`` becomes ``"3"`` only where a node label is. After coercion the value is
+validated with ``jsonschema``'s ``Draft202012Validator``; because that costs 5-40 µs per call,
+verdicts are memoised per (schema, value), and compiled schemas per schema text.
+
+Comparison rules (documented in the metric card):
+
+* integers: equal; lenient adds ±1 when the tolerance is ``"count"`` and both values are
+  non-negative (a negative answer such as ``-1`` is a sentinel, not a count);
+* numbers: ``abs(pred - ref) <= FLOAT_TOLERANCE`` for strict and lenient alike (references
+  are rounded to two decimals, so anything that rounds to the reference passes);
+* labels and booleans: equal (labels are whitespace-trimmed, case-sensitive);
+* sets (arrays with ``uniqueItems``): equal as sets; lenient adds a symmetric difference of
+  exactly one element when the tolerance is ``"set"``;
+* objects: field by field under the rules above; right only when every field is.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from closurebench.scoring.extract import MAX_INT_DIGITS, TEXT_SOURCES, safe_loads
+
+__all__ = [
+    "FLOAT_TOLERANCE",
+    "TOLERANCES",
+    "Schema",
+    "coerce",
+    "coerce_answer",
+    "compare",
+    "compile_schema",
+    "freeze",
+    "set_f1",
+]
+
+FLOAT_TOLERANCE = 0.005 + 1e-9
+"""Half a unit in the second decimal, plus float slack: 2.333 and 2.335 both match 2.33."""
+TOLERANCES = frozenset({"none", "count", "set"})
+
+_INT_TEXT_RE = re.compile(rf"[+-]?\d{{1,{MAX_INT_DIGITS}}}(?:\.0*)?")
+_NUM_TEXT_RE = re.compile(r"[+-]?(?:\d{1,100}(?:\.\d{0,100})?|\.\d{1,100})(?:[eE][+-]?\d{1,3})?")
+_TRUE = frozenset({"true", "yes"})
+_FALSE = frozenset({"false", "no"})
+_MAX_LABEL_BITS = 400  # str(int) of anything larger is not a label (and could hit int limits)
+_VALIDITY_CACHE_MAX = 1 << 16
+
+
+@dataclass(eq=False)
+class Schema:
+    """A compiled answer schema: the kind of value, its parts, and a cached validator."""
+
+    key: str
+    raw: dict[str, Any]
+    kind: str  # integer | number | boolean | string | array | object | any
+    unique: bool = False
+    items: Schema | None = None
+    properties: dict[str, Schema] = field(default_factory=dict)
+    validator: Draft202012Validator | None = None
+    verdicts: dict[Any, bool] = field(default_factory=dict)
+
+    def is_valid(self, value: Any) -> bool:
+        """Validate with jsonschema, memoised: answers repeat a lot across predictions."""
+        try:
+            key = freeze(value)
+        except TypeError:
+            return bool(self.validator.is_valid(value))  # type: ignore[union-attr]
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            verdict = bool(self.validator.is_valid(value))  # type: ignore[union-attr]
+            if len(self.verdicts) >= _VALIDITY_CACHE_MAX:
+                self.verdicts.clear()
+            self.verdicts[key] = verdict
+        return verdict
+
+
+_SCHEMAS: dict[str, Schema] = {}
+
+
+def _kind(raw: Mapping[str, Any]) -> str:
+    kind = raw.get("type")
+    if kind in ("integer", "number", "boolean", "string", "array", "object"):
+        return str(kind)
+    return "any"
+
+
+def _build(raw: dict[str, Any], key: str, with_validator: bool) -> Schema:
+    kind = _kind(raw)
+    schema = Schema(key=key, raw=raw, kind=kind, unique=bool(raw.get("uniqueItems", False)))
+    if kind == "array" and isinstance(raw.get("items"), dict):
+        schema.items = _build(raw["items"], key + "/items", False)
+    if kind == "object" and isinstance(raw.get("properties"), dict):
+        schema.properties = {
+            str(name): _build(sub, f"{key}/{name}", False)
+            for name, sub in raw["properties"].items()
+            if isinstance(sub, dict)
+        }
+    if with_validator:
+        Draft202012Validator.check_schema(raw)
+        schema.validator = Draft202012Validator(raw)
+    return schema
+
+
+def compile_schema(schema: str | Mapping[str, Any]) -> Schema:
+    """Compile (once per distinct schema text) an answer schema given as JSON text or dict.
+
+    Raises ``ValueError`` for text that is not JSON or not a valid Draft 2020-12 schema.
+    """
+    if isinstance(schema, str):
+        key = schema
+    elif isinstance(schema, Mapping):
+        try:
+            key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"answer_schema is not JSON-serialisable ({exc})") from None
+    else:
+        raise ValueError(
+            f"answer_schema must be a JSON string or a dict, not {type(schema).__name__}"
+        )
+    cached = _SCHEMAS.get(key)
+    if cached is not None:
+        return cached
+    try:
+        raw = json.loads(key)
+    except ValueError as exc:
+        raise ValueError(f"answer_schema is not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise ValueError("answer_schema must be a JSON object")
+    try:
+        compiled = _build(raw, key, True)
+    except Exception as exc:  # jsonschema.SchemaError and friends
+        raise ValueError(f"answer_schema is not a valid JSON Schema ({exc})") from None
+    _SCHEMAS[key] = compiled
+    return compiled
+
+
+def freeze(value: Any) -> Any:
+    """A hashable, type-aware key for a JSON value (``True`` and ``1`` stay distinct)."""
+    if isinstance(value, list):
+        return ("l", *(freeze(v) for v in value))
+    if isinstance(value, dict):
+        return ("d", *sorted((k, freeze(v)) for k, v in value.items()))
+    return (type(value).__name__, value)
+
+
+def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
+    kind = schema.kind
+    if kind == "integer":
+        if type(value) is int:
+            return value, True
+        if type(value) is float:
+            if math.isfinite(value) and value.is_integer():
+                return int(value), True
+            return None, False
+        if isinstance(value, str):
+            text = value.strip()
+            if _INT_TEXT_RE.fullmatch(text):
+                return int(text.split(".", 1)[0]), True
+        return None, False
+    if kind == "number":
+        if type(value) is int or (type(value) is float and math.isfinite(value)):
+            return value, True
+        if isinstance(value, str):
+            text = value.strip()
+            if _NUM_TEXT_RE.fullmatch(text):
+                number = float(text)
+                if math.isfinite(number):
+                    return number, True
+        return None, False
+    if kind == "boolean":
+        if type(value) is bool:
+            return value, True
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text in _TRUE:
+                return True, True
+            if text in _FALSE:
+                return False, True
+        return None, False
+    if kind == "string":
+        if isinstance(value, str):
+            return value.strip(), True
+        if type(value) is int and value.bit_length() <= _MAX_LABEL_BITS:
+            return str(value), True  # some encodings use integer node ids
+        return None, False
+    if kind == "array":
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                value, ok = safe_loads(text)
+                if not ok or not isinstance(value, list):
+                    return None, False
+            elif not text:
+                return None, False
+            elif text_source and "," in text:
+                value = [part for part in (p.strip() for p in text.split(",")) if part]
+            else:
+                value = [text]  # a bare label where a set is asked for: a one-element set
+        if not isinstance(value, list):
+            return None, False
+        item_schema = schema.items
+        if item_schema is None:
+            return value, True
+        out = []
+        for item in value:
+            item, ok = _coerce(item, item_schema, False)
+            if not ok:
+                return None, False
+            out.append(item)
+        return out, True
+    if kind == "object":
+        if isinstance(value, str) and value.strip().startswith("{"):
+            value, ok = safe_loads(value.strip())
+            if not ok:
+                return None, False
+        if not isinstance(value, dict):
+            return None, False
+        out_obj = {}
+        for name, item in value.items():
+            sub = schema.properties.get(name)
+            if sub is not None:
+                item, ok = _coerce(item, sub, False)
+                if not ok:
+                    return None, False
+            out_obj[name] = item
+        return out_obj, True
+    return value, True
+
+
+def coerce(value: Any, schema: Schema, source: str | None = None) -> tuple[Any, bool]:
+    """Coerce ``value`` to ``schema`` and validate it; ``(None, False)`` on any failure.
+
+    ``source`` is the extractor's tag: loose text (from ``\\boxed{A, C}`` or a bare token) may be
+    split on commas where a set is expected; JSON values never are.
+    """
+    value, ok = _coerce(value, schema, source in TEXT_SOURCES)
+    if not ok or not schema.is_valid(value):
+        return None, False
+    return value, True
+
+
+def coerce_answer(value: Any, schema: str | Mapping[str, Any]) -> tuple[Any, bool]:
+    """Public form of :func:`coerce` taking a schema as JSON text or dict."""
+    return coerce(value, compile_schema(schema))
+
+
+def _as_set(values: list[Any]) -> set[Any]:
+    try:
+        return set(values)
+    except TypeError:
+        return {freeze(v) for v in values}
+
+
+def compare(pred: Any, ref: Any, schema: Schema, tolerance: str) -> tuple[bool, bool]:
+    """``(strict, lenient)`` verdicts for a coerced prediction against a coerced reference."""
+    kind = schema.kind
+    if kind == "integer":
+        if pred == ref:
+            return True, True
+        near = tolerance == "count" and pred >= 0 and ref >= 0 and abs(pred - ref) == 1
+        return False, near
+    if kind == "number":
+        ok = abs(pred - ref) <= FLOAT_TOLERANCE
+        return ok, ok
+    if kind == "array" and isinstance(pred, list) and isinstance(ref, list):
+        if not schema.unique:
+            ok = len(pred) == len(ref) and all(
+                compare(p, r, schema.items, tolerance)[0] if schema.items else p == r
+                for p, r in zip(pred, ref, strict=True)
+            )
+            return ok, ok
+        diff = len(_as_set(pred) ^ _as_set(ref))
+        return diff == 0, diff == 0 or (tolerance == "set" and diff == 1)
+    if kind == "object" and isinstance(pred, dict) and isinstance(ref, dict):
+        if pred.keys() != ref.keys():
+            return False, False
+        strict = lenient = True
+        for name, ref_item in ref.items():
+            sub = schema.properties.get(name)
+            if sub is None:
+                s = l_ = pred[name] == ref_item
+            else:
+                s, l_ = compare(pred[name], ref_item, sub, tolerance)
+            strict &= s
+            lenient &= l_
+        return strict, lenient
+    ok = pred == ref and type(pred) is type(ref)
+    return ok, ok
+
+
+def set_f1(pred: list[Any] | None, ref: list[Any]) -> float:
+    """F1 of a predicted set against the reference set: partial credit, reported apart."""
+    if pred is None:
+        return 0.0
+    p, r = _as_set(pred), _as_set(ref)
+    if not p and not r:
+        return 1.0
+    return 2 * len(p & r) / (len(p) + len(r))

@@ -1,0 +1,128 @@
+"""Answer a category's question on your own graph, with either engine.
+
+``solve`` is the generator's ground truth made public: people can verify a reference answer,
+or run the primitives on graphs they bring, with the same conventions as the benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from closurebench.categories import get
+from closurebench.errors import ConfigError, UnposableQuery
+from closurebench.graphs import Graph
+from closurebench.records import labelled_answer, twin_input
+
+__all__ = ["solve"]
+
+
+def _graph(edges: Iterable[Sequence[Any]], index: dict[str, int], directed: bool,
+           name: str) -> Graph:
+    pairs: set[tuple[int, int]] = set()
+    for i, e in enumerate(edges):
+        if not (isinstance(e, Sequence) and not isinstance(e, str) and len(e) == 2):
+            raise ConfigError(f"{name}[{i}] must be a (source, target) pair, got {e!r}")
+        u, v = (str(x) for x in e)
+        for x in (u, v):
+            if x not in index:
+                raise ConfigError(f"{name}[{i}] names {x!r}, which is not in nodes")
+        if u == v:
+            raise ConfigError(f"{name}[{i}] is a self-loop on {u!r}; self-loops are not allowed")
+        a, b = index[u], index[v]
+        pairs.add((a, b) if directed else (min(a, b), max(a, b)))
+    return Graph(len(index), tuple(sorted(pairs)), directed=directed)
+
+
+def solve(
+    category: str,
+    edges: Iterable[Sequence[Any]],
+    query: dict[str, Any] | str | None = None,
+    *,
+    nodes: Sequence[Any] | None = None,
+    edges_after: Iterable[Sequence[Any]] | None = None,
+    engine: str = "tensor",
+) -> Any:
+    """The answer of ``category`` for a labelled graph, as it would appear in a record.
+
+    Parameters
+    ----------
+    category : a category id, e.g. ``"reach_then_count"``.
+    edges : ``(source, target)`` label pairs (``parent, child`` for family categories;
+        either order for ``triangle_count``, whose graph is undirected).
+    query : the record's ``query`` (dict or JSON string), e.g. ``{"x": "A", "y": "C"}``.
+    nodes : all node labels, isolated ones included (default: those named by the edges).
+    edges_after : the second graph, for ``graph_comparison`` only.
+    engine : ``"tensor"`` (numpy tensor-logic program) or ``"networkx"`` (its twin).
+
+    Raises
+    ------
+    ConfigError : unknown category or engine, malformed edges, a query node not in the graph.
+    UnposableQuery : the question has no unique answer on this graph (e.g. a tie).
+
+    Examples
+    --------
+    >>> solve("reach_then_count", [("A", "B"), ("B", "C")], {"x": "A"})
+    2
+    >>> solve("set_difference", [("A", "B"), ("B", "C"), ("D", "C")], {"x": "A", "y": "D"},
+    ...       engine="networkx")
+    ['B']
+    """
+    cat = get(category)
+    if engine not in ("tensor", "networkx"):
+        raise ConfigError(f"engine must be 'tensor' or 'networkx', got {engine!r}")
+    edges = [tuple(e) if isinstance(e, (list, tuple)) else e for e in edges]
+    after = [tuple(e) if isinstance(e, (list, tuple)) else e for e in (edges_after or [])]
+    if (edges_after is not None) != (cat.family == "digraph_pair"):
+        raise ConfigError(f"edges_after is required for graph_comparison and only for it "
+                          f"(category {cat.id})")
+    if nodes is None:
+        seen: dict[str, None] = {}
+        for e in [*edges, *after]:
+            if isinstance(e, tuple):
+                seen.update(dict.fromkeys(str(x) for x in e))
+        labels = list(seen)
+    else:
+        labels = [str(v) for v in nodes]
+        if len(set(labels)) != len(labels):
+            raise ConfigError("nodes must not repeat a label")
+    if len(labels) < cat.min_n:
+        raise ConfigError(f"{cat.id} needs at least {cat.min_n} nodes, got {len(labels)}")
+    index = {v: i for i, v in enumerate(labels)}
+    directed = cat.family != "undirected"
+    graph: Any = _graph(edges, index, directed, "edges")
+    if cat.family == "digraph_pair":
+        graph = (graph, _graph(after, index, True, "edges_after"))
+    if cat.family == "family":
+        import networkx as nx
+
+        if not nx.is_directed_acyclic_graph(nx.DiGraph(graph.edges)):
+            raise ConfigError(f"{cat.id} needs a family tree: the parent edges contain a cycle")
+
+    if isinstance(query, str):
+        try:
+            query = json.loads(query)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"query must be a JSON object, got {query!r}") from exc
+    query = dict(query or {})
+    for key in cat.node_keys:
+        if key not in query:
+            raise ConfigError(f"query for {cat.id} needs the node field {key!r}")
+        if str(query[key]) not in index:
+            raise ConfigError(f"query[{key!r}] = {query[key]!r} is not a node of the graph")
+        query[key] = str(query[key])
+
+    if engine == "networkx":
+        try:
+            return cat.nx_program(twin_input(cat, graph, labels), query)
+        except ValueError as exc:
+            raise UnposableQuery(f"{cat.id}: {exc}") from exc
+        except KeyError as exc:
+            raise ConfigError(f"query for {cat.id} is missing field {exc}") from exc
+    int_query = {k: index[v] if k in cat.node_keys else v for k, v in query.items()}
+    try:
+        raw = cat.tensor_program(graph, int_query)
+    except KeyError as exc:
+        raise ConfigError(f"query for {cat.id} is missing field {exc}") from exc
+    return labelled_answer(cat, raw, labels)
