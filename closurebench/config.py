@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from functools import cached_property
 
 from closurebench.categories import CATEGORIES, CONFIGS
 from closurebench.errors import ConfigError
@@ -123,7 +124,7 @@ class Config:
         """The n range a category is drawn from: raised to the category's minimum if needed."""
         return max(self.n_min, CATEGORIES[category].min_n), self.n_max
 
-    @property
+    @cached_property
     def digest(self) -> str:
         """Eight hex digits over everything that shapes an instance except the category list.
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import inspect
 import json
+import random
 import textwrap
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -17,9 +19,20 @@ from closurebench.categories import Category
 from closurebench.errors import EngineDisagreement
 from closurebench.generator import Posed
 from closurebench.graphs import Graph
-from closurebench.surface import DOMAINS, KINSHIP, POOLS, STYLES, render_graph, sample_labels
+from closurebench.surface import (
+    DOMAINS,
+    KINSHIP,
+    POOLS,
+    STYLES,
+    Frame,
+    render_graph,
+    sample_labels,
+)
 
-__all__ = ["FIELDS", "build_record", "canonical", "labelled_answer", "program_text"]
+__all__ = [
+    "FIELDS", "Surface", "build_record", "canonical", "choose_surface", "labelled_answer",
+    "program_text",
+]
 
 #: Record fields, in order. Also the dataset features (structured values travel as JSON).
 FIELDS = (
@@ -91,6 +104,35 @@ def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list
     )
 
 
+@dataclass
+class Surface:
+    """The surface choices of one instance; ``labels[i]`` names node ``i``.
+
+    ``rng`` is left positioned after these choices: edge order and in-style phrasing follow.
+    """
+
+    rng: random.Random
+    frame: Frame
+    pool: str
+    style: str
+    labels: list[str]
+    order: list[str]
+
+
+def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str) -> Surface:
+    """Frame, label pool, style, labels and node listing order, from the surface seed alone."""
+    rng = seeds.rng("text", surface_seed)
+    kin = cat.family == "family"
+    frame = KINSHIP if kin else rng.choice(DOMAINS)
+    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(sorted(POOLS)))
+    style = rng.choice(STYLES) if encoding == "nl" else "none"
+    labels = sample_labels(rng, pool, n)
+    if pool == "numeric":
+        labels = [labels[i] for i in rng.sample(range(n), n)]
+    order = sorted(labels, key=int) if pool == "numeric" else rng.sample(labels, n)
+    return Surface(rng, frame, pool, style, labels, order)
+
+
 def build_record(
     posed: Posed,
     *,
@@ -102,15 +144,9 @@ def build_record(
 ) -> dict[str, Any]:
     """The full record of one instance; raises ``EngineDisagreement`` if the twins differ."""
     cat, n = posed.category, posed.n
-    rng = seeds.rng("text", surface_seed)
-    kin = cat.family == "family"
-    frame = KINSHIP if kin else rng.choice(DOMAINS)
-    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(sorted(POOLS)))
-    style = rng.choice(STYLES) if encoding == "nl" else "none"
-    labels = sample_labels(rng, pool, n)
-    if pool == "numeric":
-        labels = [labels[i] for i in rng.sample(range(n), n)]
-    order = sorted(labels, key=int) if pool == "numeric" else rng.sample(labels, n)
+    surface = choose_surface(cat, n, surface_seed, encoding)
+    rng, frame, style, labels, order = (surface.rng, surface.frame, surface.style,
+                                        surface.labels, surface.order)
 
     graphs = posed.graph if cat.family == "digraph_pair" else (posed.graph,)
     shown: list[list[tuple[str, str]]] = []
@@ -132,8 +168,12 @@ def build_record(
     ]
     if len(blocks) == 2:
         blocks = [f"Before the change:\n{blocks[0]}", f"After the change:\n{blocks[1]}"]
+    setting = frame.setting
+    if cat.family == "undirected":
+        sym = frame.symmetric
+        setting += f" Only two-way links are listed: if a {sym} b, then b {sym} a."
     question = "\n".join([
-        f"{frame.setting} The {frame.nouns} are: {', '.join(order)}.",
+        f"{setting} The {frame.nouns} are: {', '.join(order)}.",
         *blocks,
         cat.template(frame, query),
         cat.answer_format.format(noun=frame.noun, nouns=frame.nouns),
@@ -149,7 +189,7 @@ def build_record(
         "structural_seed": structural_seed,
         "surface_seed": surface_seed,
         "domain": frame.id,
-        "label_pool": pool,
+        "label_pool": surface.pool,
         "style": style,
         "encoding": encoding,
         "question": question,
