@@ -25,20 +25,20 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "e611ba16943f0bc2b8203e4fcfe028dc8b0b4c16ffdd58644ca5a951f8311977"),
+     "3eab0165ba7e010a8cf188be0eaf26f23dfe5c9cdbaaca6cde38a598a60f79f1"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "634e77e8b0cf7a5a277361ed11597f60282ceb28ca4060a81dadfbd08e22aa95"),
+     "b7be9c84c755d2cb1d7579848edbf416c6315bf18937c87eed6030a95eaf1b8f"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "9f4cd6f47c3d40bd3850bf239613333d1f0e417727f764909b201c499ae93b97"),
+     "3cb6fec7012df5a031cc6c96f29fffd27fd9278ef7e17f4c39b2964f4d38679f"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "cc62cc6fdf3d7c3d4bd6a548d51abfee93fb337b98217bb71de023d5cf082088"),
+     "0baca4ee2b0803221819777575d6e281c3af487596ef6d8a3201116bb13979c4"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
      "b343488653cc6ce2f44b0b8941888be3e8ed8de6bb14cbba886943cf19a4b8fa"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "218defd7fa7c085e9b910921fa7cc565b30b9e2f9f49e0a1829d41a043319da2"),
+     "46df9035a27ed05eab3d7941b91bf82310281f9fa02920dac9c7a7cf271c622d"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "02661af900a809f79edfc8fe1f9b5b0b068878117016a7780e56865614a6a21d"),
+     "38a5e591c40168d1d7b85daccb05d2c3858177efba0af0b4ebdf0520c51e5d7a"),
 ]
 
 

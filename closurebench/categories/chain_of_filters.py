@@ -38,7 +38,8 @@ def template(w, q):
     return (
         f"List the {w.nouns} that meet all three conditions: {x} can reach them by following "
         f"{w.links} in their direction (one or more steps); they have direct {w.links} to at "
-        f"least {t} different {w.nouns}; and {y} cannot reach them. Do not include {x} or {y}."
+        f"least {t} different {w.noun if t == 1 else w.nouns}; and {y} cannot reach them. Do "
+        f"not include {x} or {y}."
     )
 
 

@@ -36,7 +36,7 @@ def template(w, q):
     return (
         f"Among the {w.nouns} that {x} can reach by following {w.links} in their direction "
         f"(one or more steps, not counting {x} itself), which have direct {w.links} to at "
-        f"least {t} different {w.nouns}?"
+        f"least {t} different {w.noun if t == 1 else w.nouns}?"
     )
 
 
