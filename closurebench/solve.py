@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from closurebench.categories import get
-from closurebench.errors import ConfigError, UnposableQuery
+from closurebench.errors import ConfigError
 from closurebench.graphs import Graph
 from closurebench.records import labelled_answer, twin_input
 
@@ -58,8 +58,10 @@ def solve(
 
     Raises
     ------
-    ConfigError : unknown category or engine, malformed edges, a query node not in the graph.
-    UnposableQuery : the question has no unique answer on this graph (e.g. a tie).
+    ConfigError : unknown category or engine, malformed edges, a query node not in the graph,
+        repeated query nodes, a parameter outside the category's allowed values.
+    UnposableQuery : the question has no unique answer on this graph (e.g. a tie); both
+        engines refuse the same queries.
 
     Examples
     --------
@@ -113,16 +115,22 @@ def solve(
             raise ConfigError(f"query[{key!r}] = {query[key]!r} is not a node of the graph")
         query[key] = str(query[key])
 
-    if engine == "networkx":
-        try:
-            return cat.nx_program(twin_input(cat, graph, labels), query)
-        except ValueError as exc:
-            raise UnposableQuery(f"{cat.id}: {exc}") from exc
-        except KeyError as exc:
-            raise ConfigError(f"query for {cat.id} is missing field {exc}") from exc
+    if len({query[k] for k in cat.node_keys}) < len(cat.node_keys):
+        raise ConfigError(f"query nodes {', '.join(cat.node_keys)} of {cat.id} must be distinct")
+    for key, allowed in cat.params.items():
+        if key not in query:
+            raise ConfigError(f"query for {cat.id} is missing field {key!r}")
+        if query[key] not in allowed:
+            raise ConfigError(f"query[{key!r}] for {cat.id} must be one of "
+                              f"{', '.join(map(repr, allowed))}; got {query.get(key)!r}")
+    extra = set(query) - set(cat.node_keys) - set(cat.params)
+    if extra:
+        raise ConfigError(f"query for {cat.id} has unknown fields: {', '.join(sorted(extra))}")
+
+    # The tensor engine runs first either way: it decides whether the question is posable
+    # (unique, non-empty), so both engines refuse the same queries with the same message.
     int_query = {k: index[v] if k in cat.node_keys else v for k, v in query.items()}
-    try:
-        raw = cat.tensor_program(graph, int_query)
-    except KeyError as exc:
-        raise ConfigError(f"query for {cat.id} is missing field {exc}") from exc
+    raw = cat.tensor_program(graph, int_query)
+    if engine == "networkx":
+        return cat.nx_program(twin_input(cat, graph, labels), query)
     return labelled_answer(cat, raw, labels)

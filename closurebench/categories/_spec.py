@@ -59,7 +59,8 @@ class Category:
     so they don't flood a split. ``balance(answer) -> bool`` (the answer itself for boolean
     categories) is held at 50/50 by the generator, which asks for true and false alternately.
     ``tensor_program(graph, query)`` and ``nx_program(G, query)`` must agree on every instance.
-    ``node_keys`` names the query fields that hold nodes (they become labels in the record).
+    ``node_keys`` names the query fields that hold nodes (they become labels in the record); they
+    must name distinct nodes. ``params`` lists the other query fields with their allowed values.
     """
 
     id: str
@@ -79,6 +80,7 @@ class Category:
     schema: dict[str, Any] | None = None
     answer_format: str | None = None
     balance: Callable[[Any], bool] | None = None
+    params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:

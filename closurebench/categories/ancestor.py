@@ -24,7 +24,7 @@ def tensor_program(g, q):
     up = T.generations_above(g.adjacency, q["x"])
     top = np.flatnonzero(up == up.max())
     if up.max() == 0 or len(top) != 1:
-        raise UnposableQuery("no unique oldest ancestor")
+        raise UnposableQuery("no unique oldest ancestor (x has none, or several tie)")
     return int(top[0])
 
 

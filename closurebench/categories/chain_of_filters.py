@@ -47,6 +47,7 @@ CATEGORY = Category(
     id="chain_of_filters", level=3, family="digraph", answer="labels",
     primitives=("closure", "degree", "filter", "difference"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x", "y"), tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0,
+    node_keys=("x", "y"), params={"t": (1, 2)},
+    tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
 )

@@ -33,6 +33,6 @@ def template(w, q):
 CATEGORY = Category(
     id="degree_count", level=1, family="digraph", answer="integer",
     primitives=("degree",), propose=propose, tensor_program=tensor_program,
-    nx_program=nx_program, template=template, node_keys=("x",),
+    nx_program=nx_program, template=template, node_keys=("x",), params={"direction": ("out", "in")},
     summary="Count x's direct successors (out-degree) or predecessors (in-degree).",
 )

@@ -56,6 +56,7 @@ CATEGORY = Category(
     id="kinship_chain", level=2, family="family", answer="labels",
     primitives=("compose", "compose"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), min_n=3,
+    params={"relation": tuple(sorted(RELATIONS))},
     accept=lambda a, g: len(a) > 0,
     summary="List x's grandparents/grandchildren (or great-) : rows/columns of A^k.",
 )

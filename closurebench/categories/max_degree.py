@@ -47,6 +47,6 @@ def template(w, q):
 CATEGORY = Category(
     id="max_degree", level=1, family="digraph", answer="label",
     primitives=("degree", "argmax"), propose=propose, tensor_program=tensor_program,
-    nx_program=nx_program, template=template, node_keys=(),
+    nx_program=nx_program, template=template, node_keys=(), params={"direction": ("out", "in")},
     summary="Name the unique node of highest out-degree (or in-degree).",
 )

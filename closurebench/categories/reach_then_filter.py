@@ -44,6 +44,6 @@ CATEGORY = Category(
     id="reach_then_filter", level=2, family="digraph", answer="labels",
     primitives=("closure", "degree", "filter"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), tolerance="set", accept=lambda a, g: len(a) > 0,
+    node_keys=("x",), params={"t": (1, 2, 3)}, tolerance="set", accept=lambda a, g: len(a) > 0,
     summary="List the nodes x reaches whose out-degree is at least t.",
 )

@@ -1,0 +1,1 @@
+"""Per-category tests: one file per category, through ``closurebench.solve``."""

@@ -1,0 +1,71 @@
+"""chain_of_filters (L3): nodes x reaches, with out-degree >= t, that y cannot reach."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "chain_of_filters"
+DOC = [("A", "B"), ("B", "C"), ("B", "D"), ("Y", "D")]
+
+
+def test_docstring_example(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "A", "y": "Y", "t": 1}, engine=engine) == ["B"]
+
+
+def test_threshold_two_on_the_docstring_graph(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "A", "y": "Y", "t": 2}, engine=engine) == ["B"]
+
+
+def test_y_reached_by_x_is_not_listed(engine: str) -> None:
+    edges = [("A", "Y"), ("Y", "B"), ("A", "C"), ("C", "D")]
+    assert solve(CAT, edges, {"x": "A", "y": "Y", "t": 1}, engine=engine) == ["C"]
+
+
+def test_source_on_a_cycle_is_not_listed(engine: str) -> None:
+    edges = [("A", "B"), ("B", "A")]
+    nodes = ["A", "B", "Y"]
+    assert solve(CAT, edges, {"x": "A", "y": "Y", "t": 1}, nodes=nodes, engine=engine) == ["B"]
+
+
+def test_y_upstream_of_x_empties_the_list(engine: str) -> None:
+    edges = [("Y", "A"), ("A", "B"), ("B", "C")]
+    assert solve(CAT, edges, {"x": "A", "y": "Y", "t": 1}, engine=engine) == []
+
+
+def test_n_max_below_three_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 3 for category "
+                                          "chain_of_filters"):
+        closurebench.generate(CAT, n_min=2, n_max=2)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'filters'"):
+        solve("filters", DOC, {"x": "A", "y": "Y", "t": 1})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 3)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]

@@ -1,0 +1,68 @@
+"""conditional (L3): if x reaches y, the number of nodes x reaches (x excluded); else -1."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "conditional"
+DOC = [("A", "B"), ("B", "C")]
+
+
+def test_docstring_example_reaching_branch(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "A", "y": "C"}, engine=engine) == 2
+
+
+def test_docstring_example_minus_one_branch(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "C", "y": "A"}, engine=engine) == -1
+
+
+def test_source_on_a_cycle_does_not_count_itself(engine: str) -> None:
+    edges = [("A", "B"), ("B", "A")]
+    assert solve(CAT, edges, {"x": "A", "y": "B"}, engine=engine) == 1
+
+
+def test_isolated_target_takes_the_minus_one_branch(engine: str) -> None:
+    nodes = ["A", "B", "C", "D"]
+    assert solve(CAT, DOC, {"x": "A", "y": "D"}, nodes=nodes, engine=engine) == -1
+
+
+def test_x_equal_to_y_is_refused(engine: str) -> None:
+    with pytest.raises(ConfigError, match="distinct"):
+        solve(CAT, [("A", "B"), ("B", "A")], {"x": "A", "y": "A"}, engine=engine)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'if_reach'"):
+        solve("if_reach", DOC, {"x": "A", "y": "C"})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 3)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_generated_branches_are_balanced(records: list[dict[str, Any]]) -> None:
+    assert sum(rec["answer"] == "-1" for rec in records) == 2
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]

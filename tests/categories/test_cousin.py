@@ -1,0 +1,80 @@
+"""cousin (L1): are x and y first cousins, sharing a grandparent but no parent?"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "cousin"
+DOC = [("Gus", "Pam"), ("Gus", "Quin"), ("Pam", "Xia"), ("Quin", "Yan")]
+
+
+def test_docstring_example(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "Xia", "y": "Yan"}, engine=engine) is True
+
+
+def test_siblings_share_a_parent_so_are_not_cousins(engine: str) -> None:
+    edges = [("Gus", "Pam"), ("Pam", "Xia"), ("Pam", "Yan")]
+    nodes = ["Gus", "Pam", "Xia", "Yan", "Zed"]
+    assert solve(CAT, edges, {"x": "Xia", "y": "Yan"}, nodes=nodes, engine=engine) is False
+
+
+def test_one_shared_grandparent_among_two_parents_each(engine: str) -> None:
+    edges = [*DOC, ("Hal", "Quin"), ("Rob", "Xia"), ("Sue", "Yan")]
+    assert solve(CAT, edges, {"x": "Xia", "y": "Yan"}, engine=engine) is True
+
+
+def test_sharing_a_grandparent_and_a_parent_is_not_cousins(engine: str) -> None:
+    edges = [*DOC, ("Pam", "Yan")]
+    assert solve(CAT, edges, {"x": "Xia", "y": "Yan"}, engine=engine) is False
+
+
+def test_grandparent_is_not_a_cousin(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "Gus", "y": "Xia"}, engine=engine) is False
+
+
+def test_fewer_than_five_people_is_rejected(engine: str) -> None:
+    edges = [("Gus", "Pam"), ("Pam", "Xia"), ("Pam", "Yan")]
+    with pytest.raises(ConfigError, match="cousin needs at least 5 nodes, got 4"):
+        solve(CAT, edges, {"x": "Xia", "y": "Yan"}, engine=engine)
+
+
+def test_n_max_below_five_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 5 for category cousin, got 4"):
+        closurebench.generate(CAT, n_min=2, n_max=4)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'cousins'"):
+        solve("cousins", DOC, {"x": "Xia", "y": "Yan"})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 1)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
+    assert sorted(rec["answer"] for rec in records) == ["false", "false", "true", "true"]
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]

@@ -1,0 +1,81 @@
+"""kinship_chain (L2): x's relatives exactly k generations up or down (rows/columns of A^k)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "kinship_chain"
+DOC = [("Eve", "Carol"), ("Carol", "Tina")]
+# Ann and Bob are Carol's parents; Carol and Dan are Tina's; Tina is Uma's parent.
+TWO_PARENTS = [("Ann", "Carol"), ("Bob", "Carol"), ("Carol", "Tina"), ("Dan", "Tina"),
+               ("Tina", "Uma")]
+
+
+def test_docstring_example_grandparents(engine: str) -> None:
+    query = {"x": "Tina", "relation": "grandparents"}
+    assert solve(CAT, DOC, query, engine=engine) == ["Eve"]
+
+
+def test_docstring_tree_grandchildren(engine: str) -> None:
+    query = {"x": "Eve", "relation": "grandchildren"}
+    assert solve(CAT, DOC, query, engine=engine) == ["Tina"]
+
+
+def test_grandparents_through_two_parents_exclude_the_parents(engine: str) -> None:
+    query = {"x": "Tina", "relation": "grandparents"}
+    assert solve(CAT, TWO_PARENTS, query, engine=engine) == ["Ann", "Bob"]
+
+
+def test_great_grandparents_and_great_grandchildren(engine: str) -> None:
+    up = {"x": "Uma", "relation": "great-grandparents"}
+    down = {"x": "Bob", "relation": "great-grandchildren"}
+    assert solve(CAT, TWO_PARENTS, up, engine=engine) == ["Ann", "Bob"]
+    assert solve(CAT, TWO_PARENTS, down, engine=engine) == ["Uma"]
+
+
+def test_no_relatives_that_far_gives_an_empty_list(engine: str) -> None:
+    query = {"x": "Carol", "relation": "grandparents"}
+    assert solve(CAT, DOC, query, engine=engine) == []
+
+
+def test_query_needs_a_relation(engine: str) -> None:
+    with pytest.raises(ConfigError, match="missing field 'relation'"):
+        solve(CAT, DOC, {"x": "Tina"}, engine=engine)
+
+
+def test_n_max_below_three_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 3 for category kinship_chain"):
+        closurebench.generate(CAT, n_min=2, n_max=2)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'kinship'"):
+        solve("kinship", DOC, {"x": "Tina", "relation": "grandparents"})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 2)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]

@@ -1,0 +1,73 @@
+"""multi_query (L3): x's out-degree, in-degree and whether x reaches y, as one object."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "multi_query"
+DOC = [("A", "B"), ("C", "A"), ("B", "D")]
+
+
+def test_docstring_example(engine: str) -> None:
+    expected = {"out_degree": 1, "in_degree": 1, "can_reach": True}
+    assert solve(CAT, DOC, {"x": "A", "y": "D"}, engine=engine) == expected
+
+
+def test_docstring_graph_from_the_sink(engine: str) -> None:
+    expected = {"out_degree": 0, "in_degree": 1, "can_reach": False}
+    assert solve(CAT, DOC, {"x": "D", "y": "A"}, engine=engine) == expected
+
+
+def test_source_on_a_cycle(engine: str) -> None:
+    edges = [("A", "B"), ("B", "A"), ("A", "C")]
+    expected = {"out_degree": 1, "in_degree": 1, "can_reach": True}
+    assert solve(CAT, edges, {"x": "B", "y": "C"}, engine=engine) == expected
+
+
+def test_isolated_node(engine: str) -> None:
+    expected = {"out_degree": 0, "in_degree": 0, "can_reach": False}
+    nodes = ["A", "B", "C", "D", "E"]
+    assert solve(CAT, DOC, {"x": "E", "y": "A"}, nodes=nodes, engine=engine) == expected
+
+
+def test_x_equal_to_y_is_refused(engine: str) -> None:
+    with pytest.raises(ConfigError, match="distinct"):
+        solve(CAT, [("A", "B")], {"x": "A", "y": "A"}, engine=engine)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'multi'"):
+        solve("multi", DOC, {"x": "A", "y": "D"})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 3)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_generated_can_reach_is_balanced(records: list[dict[str, Any]]) -> None:
+    reach = sorted(json.loads(rec["answer"])["can_reach"] for rec in records)
+    assert reach == [False, False, True, True]
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]

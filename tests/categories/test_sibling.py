@@ -1,0 +1,80 @@
+"""sibling (L1): do x and y share at least one parent? (half-siblings count)"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "sibling"
+
+
+def test_docstring_example(engine: str) -> None:
+    edges = [("Eve", "Carol"), ("Eve", "Tina")]
+    assert solve(CAT, edges, {"x": "Carol", "y": "Tina"}, engine=engine) is True
+
+
+def test_full_siblings_with_two_parents(engine: str) -> None:
+    edges = [("Ann", "Carol"), ("Bob", "Carol"), ("Ann", "Tina"), ("Bob", "Tina")]
+    assert solve(CAT, edges, {"x": "Carol", "y": "Tina"}, engine=engine) is True
+
+
+def test_half_siblings_share_one_of_two_parents(engine: str) -> None:
+    edges = [("Ann", "Carol"), ("Bob", "Carol"), ("Bob", "Tina"), ("Dee", "Tina")]
+    assert solve(CAT, edges, {"x": "Carol", "y": "Tina"}, engine=engine) is True
+
+
+def test_cousins_are_not_siblings(engine: str) -> None:
+    edges = [("Gus", "Pam"), ("Gus", "Quin"), ("Pam", "Xia"), ("Quin", "Yan")]
+    assert solve(CAT, edges, {"x": "Xia", "y": "Yan"}, engine=engine) is False
+
+
+def test_two_founders_are_not_siblings(engine: str) -> None:
+    edges = [("Ann", "Carol")]
+    nodes = ["Ann", "Bob", "Carol"]
+    assert solve(CAT, edges, {"x": "Ann", "y": "Bob"}, nodes=nodes, engine=engine) is False
+
+
+def test_fewer_than_three_people_is_rejected(engine: str) -> None:
+    with pytest.raises(ConfigError, match="sibling needs at least 3 nodes, got 2"):
+        solve(CAT, [("Eve", "Carol")], {"x": "Eve", "y": "Carol"}, engine=engine)
+
+
+def test_n_max_below_three_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 3 for category sibling"):
+        closurebench.generate(CAT, n_min=2, n_max=2)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'siblings'"):
+        solve("siblings", [("Eve", "Carol"), ("Eve", "Tina")], {"x": "Carol", "y": "Tina"})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 1)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
+    assert sorted(rec["answer"] for rec in records) == ["false", "false", "true", "true"]
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]

@@ -1,0 +1,70 @@
+"""triangle_in_subgraph (L2): triangles among x and what x reaches, ignoring direction."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import closurebench
+from closurebench import ConfigError, solve
+from closurebench.records import canonical
+
+CAT = "triangle_in_subgraph"
+DOC = [("A", "B"), ("B", "C"), ("A", "C"), ("D", "A")]
+
+
+def test_docstring_example(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "A"}, engine=engine) == 1
+
+
+def test_docstring_graph_from_the_unreached_node(engine: str) -> None:
+    assert solve(CAT, DOC, {"x": "D"}, engine=engine) == 1
+
+
+def test_direction_is_ignored_inside_the_subgraph(engine: str) -> None:
+    edges = [("A", "B"), ("A", "C"), ("C", "B")]
+    assert solve(CAT, edges, {"x": "A"}, engine=engine) == 1
+
+
+def test_triangle_through_an_unreached_node_does_not_count(engine: str) -> None:
+    edges = [("A", "B"), ("A", "C"), ("C", "B")]
+    assert solve(CAT, edges, {"x": "C"}, engine=engine) == 0
+
+
+def test_directed_cycle_is_a_triangle_from_any_corner(engine: str) -> None:
+    edges = [("A", "B"), ("B", "C"), ("C", "A")]
+    assert solve(CAT, edges, {"x": "B"}, engine=engine) == 1
+
+
+def test_n_max_below_three_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 3 for category "
+                                          "triangle_in_subgraph"):
+        closurebench.generate(CAT, n_min=2, n_max=2)
+
+
+def test_unknown_category_is_rejected() -> None:
+    with pytest.raises(ConfigError, match=r"category must be one of .*'subgraph_triangles'"):
+        solve("subgraph_triangles", DOC, {"x": "A"})
+
+
+def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
+    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
+
+
+def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 4
+    for rec in records:
+        assert (rec["category"], rec["level"]) == (CAT, 2)
+        schema = json.loads(rec["answer_schema"])
+        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
+
+
+def test_solve_reproduces_every_generated_answer(
+    records: list[dict[str, Any]], engine: str
+) -> None:
+    for rec in records:
+        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
+        assert canonical(got) == rec["answer"], rec["id"]
