@@ -20,6 +20,23 @@ from closurebench.solve import solve
 
 __version__ = "0.1.0"
 
+#: Public names served from modules with heavier imports (jsonschema, datasets), loaded on use
+#: so that ``import closurebench`` and the CLI stay fast.
+_LAZY = {
+    "extract_answer": "closurebench.scoring",
+    "load_dataset": "closurebench.hf",
+    "memorisation_gap": "closurebench.scoring",
+    "score": "closurebench.scoring",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'closurebench' has no attribute {name!r}")
+
 __all__ = [
     "CATEGORIES",
     "CONFIGS",
@@ -30,7 +47,11 @@ __all__ = [
     "EngineDisagreement",
     "UnposableQuery",
     "__version__",
+    "extract_answer",
     "generate",
     "instance",
+    "load_dataset",
+    "memorisation_gap",
+    "score",
     "solve",
 ]

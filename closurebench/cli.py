@@ -16,7 +16,11 @@ from typing import Any
 __all__ = ["main"]
 
 #: Modules that add further commands with ``add_parsers(subparsers)``.
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = (
+    "closurebench.scorecli",
+    "closurebench.hf.cli",
+    "closurebench.run.cli",
+)
 
 
 def _shard(text: str) -> tuple[int, int]:

@@ -18,7 +18,14 @@ from closurebench.scoring.extract import (
     MAX_SCAN_CHARS,
     extract_answer,
 )
-from closurebench.scoring.report import DENSITY_BUCKET_WIDTH, density_bucket, format_report, score
+from closurebench.scoring.report import (
+    DENSITY_BUCKET_WIDTH,
+    RECORD_FIELDS,
+    density_bucket,
+    format_report,
+    score,
+    verdicts,
+)
 from closurebench.scoring.stats import (
     consensus_correct,
     memorisation_gap,
@@ -33,6 +40,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "MAX_SCAN_CHARS",
+    "RECORD_FIELDS",
     "coerce_answer",
     "compile_schema",
     "consensus_correct",
@@ -44,5 +52,6 @@ __all__ = [
     "pass_at_k",
     "score",
     "set_f1",
+    "verdicts",
     "wilson_interval",
 ]

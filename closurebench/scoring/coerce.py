@@ -65,15 +65,17 @@ class Schema:
     items: Schema | None = None
     properties: dict[str, Schema] = field(default_factory=dict)
     validator: Draft202012Validator | None = None
-    verdicts: dict[Any, bool] = field(default_factory=dict)
+    verdicts: dict[Any, bool] = field(default_factory=dict, repr=False)
 
     def is_valid(self, value: Any) -> bool:
         """Validate with jsonschema, memoised: answers repeat a lot across predictions."""
+        kind = type(value)
         try:
-            key = freeze(value)
-        except TypeError:
+            # Containers by their JSON text (C-fast, type-exact); scalars by (type, value).
+            key = json.dumps(value) if kind is list or kind is dict else (kind, value)
+            verdict = self.verdicts.get(key)
+        except (TypeError, ValueError):
             return bool(self.validator.is_valid(value))  # type: ignore[union-attr]
-        verdict = self.verdicts.get(key)
         if verdict is None:
             verdict = bool(self.validator.is_valid(value))  # type: ignore[union-attr]
             if len(self.verdicts) >= _VALIDITY_CACHE_MAX:
@@ -137,7 +139,10 @@ def compile_schema(schema: str | Mapping[str, Any]) -> Schema:
     try:
         compiled = _build(raw, key, True)
     except Exception as exc:  # jsonschema.SchemaError and friends
-        raise ValueError(f"answer_schema is not a valid JSON Schema ({exc})") from None
+        detail = str(getattr(exc, "message", exc)).splitlines()[0]
+        raise ValueError(f"answer_schema is not a valid JSON Schema ({detail})") from None
+    if len(_SCHEMAS) >= 10_000:
+        _SCHEMAS.clear()
     _SCHEMAS[key] = compiled
     return compiled
 

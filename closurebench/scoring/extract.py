@@ -6,7 +6,7 @@ code fences, chain-of-thought, ``\\boxed{}`` or Python literals. Everything here
 * only the last ``MAX_SCAN_CHARS`` characters of an output are searched (the answer comes last;
   a 10 MB output costs the same as a 64 KiB one);
 * brackets are matched in one linear pass whose string regex cannot backtrack quadratically;
-* nothing nested deeper than ``MAX_DEPTH`` reaches ``json.loads`` (no ``RecursionError``);
+* nothing nested deeper than ``MAX_DEPTH`` reaches the JSON parser (no ``RecursionError``);
 * integers longer than ``MAX_INT_DIGITS`` digits, ``NaN`` and ``Infinity`` are rejected, so
   Python's int-string conversion limit and non-finite floats never come into play.
 
@@ -38,18 +38,26 @@ MAX_INT_DIGITS = 100
 """Longer integer literals are parse failures (no answer is that large)."""
 MAX_PARSE_ATTEMPTS = 32
 """Candidate objects tried per output before giving up, bounding hostile inputs."""
-MAX_BARE_TEXT = 64
-"""A whole output this short with no JSON may be a bare token such as ``yes`` or ``srv-04``."""
 
-# Sources, so coercion can be a little more forgiving with text that was never JSON.
+# Where a value came from, so coercion can be a little more forgiving with loose text.
 SOURCE_OBJECT = "object"
 SOURCE_BOXED = "boxed"
 SOURCE_BARE = "bare"
 TEXT_SOURCES = frozenset({"boxed_text", "bare_text"})
 
 
+class _Fail:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<no answer>"
+
+
+_FAIL: Any = _Fail()
+
+
 def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+    if len(text) > MAX_INT_DIGITS + 1:
         raise ValueError("integer literal too long")
     return int(text)
 
@@ -70,46 +78,28 @@ _DECODER = json.JSONDecoder(
 )
 
 
+_SCAN = _DECODER.scan_once  # the C scanner itself: no whitespace handling, no wrapper
+
+
 def _depth_bound(text: str) -> int:
     """A cheap upper bound on nesting depth: the number of opening brackets."""
     return text.count("{") + text.count("[")
 
 
 def _loads(text: str) -> Any:
-    """``json.loads`` with the guards above; the caller has already bounded the depth."""
+    """Guarded ``json.loads``; the caller has already bounded the depth."""
     try:
         return _DECODER.decode(text)
     except (ValueError, RecursionError):
         return _FAIL
 
 
-def safe_loads(text: str) -> tuple[Any, bool]:
-    """Parse untrusted JSON text, bounded in depth, size and number range; never raises."""
-    if len(text) > MAX_SCAN_CHARS:
-        return None, False
-    if _depth_bound(text) > MAX_DEPTH and _too_deep(text):
-        return None, False
-    value = _loads(text)
-    if value is _FAIL:
-        value = _repair_loads(text)
-    return (None, False) if value is _FAIL else (value, True)
-
-
-class _Fail:
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<no answer>"
-
-
-_FAIL: Any = _Fail()
-
 # One token per double-quoted string or bracket. The closing quote is optional, so an
 # unterminated string (a stray quote in prose) ends at the end of its line, and the regex never
 # backtracks: each character is consumed once, keeping the scan linear on hostile input.
 _STRUCT_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{}\[\]]')
 _ANCHOR_RE = re.compile(r"""["']answer["']""")
-_CLOSER_FOR = {"}": "{", "]": "["}
+_OPENER_FOR = {"}": "{", "]": "["}
 
 
 def _too_deep(text: str) -> bool:
@@ -127,6 +117,18 @@ def _too_deep(text: str) -> bool:
         elif ch in "}]" and depth:
             depth -= 1
     return False
+
+
+def safe_loads(text: str) -> tuple[Any, bool]:
+    """Parse untrusted JSON (or Python-literal) text, bounded in depth and size; never raises."""
+    if len(text) > MAX_SCAN_CHARS:
+        return None, False
+    if _depth_bound(text) > MAX_DEPTH and _too_deep(text):
+        return None, False
+    value = _loads(text)
+    if value is _FAIL:
+        value = _repair_loads(text)
+    return (None, False) if value is _FAIL else (value, True)
 
 
 def _object_spans(window: str) -> list[tuple[int, int, int]]:
@@ -147,7 +149,7 @@ def _object_spans(window: str) -> list[tuple[int, int, int]]:
             stack.append([ch, match.start(), 0])
             open_count[ch] += 1
             continue
-        want = _CLOSER_FOR[ch]
+        want = _OPENER_FOR[ch]
         if not open_count[want]:
             continue  # a closer with no opener at all: prose, ignore it
         carried = 0
@@ -158,10 +160,8 @@ def _object_spans(window: str) -> list[tuple[int, int, int]]:
             if opener == want:
                 break
             carried = height  # an unmatched opener nested inside: keep its depth
-        if stack:
-            parent = stack[-1]
-            if height > parent[2]:
-                parent[2] = height
+        if stack and height > stack[-1][2]:
+            stack[-1][2] = height
         if want == "{":
             spans.append((start, match.end(), height))
     return spans
@@ -227,30 +227,59 @@ def _repair_loads(text: str) -> Any:
 
 
 def _find_answer(obj: Any) -> Any:
-    """The ``answer`` of a dict, else of the last nested dict that has one."""
+    """The value of the last ``answer`` key in document order, at any depth.
+
+    So ``{"result": {"answer": 3}}`` gives 3 and a later nested ``answer`` key overrides an
+    earlier one; the value itself may be an object (``multi_query``).
+    """
     if isinstance(obj, dict):
-        if "answer" in obj:
-            return obj["answer"]
-        children = list(obj.values())
+        for key, child in reversed(obj.items()):
+            if isinstance(child, (dict, list)):
+                found = _find_answer(child)
+                if found is not _FAIL:
+                    return found
+            if key == "answer":
+                return child
     elif isinstance(obj, list):
-        children = obj
-    else:
-        return _FAIL
-    for child in reversed(children):
-        if isinstance(child, (dict, list)):
-            found = _find_answer(child)
-            if found is not _FAIL:
-                return found
+        for child in reversed(obj):
+            if isinstance(child, (dict, list)):
+                found = _find_answer(child)
+                if found is not _FAIL:
+                    return found
     return _FAIL
 
 
-def _parse_candidate(text: str) -> Any:
-    value = _loads(text)
-    return _repair_loads(text) if value is _FAIL else value
+def _near_last_anchor(window: str, last: int) -> tuple[Any, int]:
+    """Fast try: the object around the last ``"answer"`` key, parsed by the C scanner.
+
+    Tries the few ``{`` just before the key (the nearest may close before it, or sit inside a
+    string); an object counts only if it spans the key. The key is the last one in the text,
+    so no later object can hold an answer.
+    """
+    pos = last
+    for _ in range(3):
+        pos = window.rfind("{", 0, pos)
+        if pos < 0 or window.count("{", pos) + window.count("[", pos) > MAX_DEPTH:
+            break
+        try:
+            value, end = _DECODER.raw_decode(window, pos)
+        except (ValueError, RecursionError):
+            continue
+        if end > last:
+            found = _find_answer(value)
+            if found is not _FAIL:
+                return found, end
+    return _FAIL, -1
 
 
 def _last_answer_object(window: str) -> tuple[Any, int]:
-    """The answer from the last parseable object that has an ``answer`` key, and its end."""
+    """The answer of the last ``answer`` key in a parseable object, and that object's end."""
+    last = max(window.rfind('"answer'), window.rfind("'answer"))
+    if last < 0:
+        return _FAIL, -1
+    value, end = _near_last_anchor(window, last)
+    if value is not _FAIL:
+        return value, end
     anchors = [m.start() for m in _ANCHOR_RE.finditer(window)]
     if not anchors:
         return _FAIL, -1
@@ -265,9 +294,12 @@ def _last_answer_object(window: str) -> tuple[Any, int]:
         attempts += 1
         if attempts > MAX_PARSE_ATTEMPTS:
             break
-        value = _parse_candidate(window[start:end])
+        text = window[start:end]
+        value = _loads(text)
         if value is _FAIL:
-            continue
+            value = _repair_loads(text)
+            if value is _FAIL:
+                continue
         covered_start, covered_end = start, end
         found = _find_answer(value)
         if found is not _FAIL:
@@ -282,7 +314,7 @@ _BRACE_RE = re.compile(r"[{}]")
 
 
 def _boxed(window: str, pos: int) -> tuple[Any, str]:
-    """The content of the ``\\boxed{`` at ``pos``, as JSON if it is JSON, else as text."""
+    """The content of the ``\\boxed{`` at ``pos``: JSON if it parses, else loose text."""
     depth = 1
     body_start = pos + len(_BOXED)
     for match in _BRACE_RE.finditer(window, body_start, body_start + 4096):
@@ -302,7 +334,7 @@ def _boxed(window: str, pos: int) -> tuple[Any, str]:
     value, ok = safe_loads(body)
     if ok:
         if isinstance(value, dict) and "answer" in value:
-            value = value["answer"]
+            value = _find_answer(value)
         return value, SOURCE_BOXED
     return body, "boxed_text"
 
@@ -310,9 +342,8 @@ def _boxed(window: str, pos: int) -> tuple[Any, str]:
 _FENCE_RE = re.compile(r"^```[\w+-]*[ \t]*\n?(.*?)\n?```$", re.S)
 
 
-def _bare(window: str) -> tuple[Any, str]:
-    """The whole output as one JSON value (possibly fenced) or one bare token."""
-    text = window.strip()
+def _bare(text: str) -> tuple[Any, str]:
+    """The whole (stripped) output as one JSON value, possibly fenced, or one bare token."""
     m = _FENCE_RE.match(text)
     if m is not None:
         text = m.group(1).strip()
@@ -329,9 +360,9 @@ def _bare(window: str) -> tuple[Any, str]:
 def extract(text: object) -> tuple[Any, str | None]:
     """Return ``(value, source)``; ``source`` is None when nothing usable was found.
 
-    Precedence: the last object with an ``answer`` key (anywhere in the output), unless a
-    ``\\boxed{}`` starts after that object ends; failing both, the whole output as one bare JSON
-    value or token. ``source`` tells coercion whether the value was JSON or loose text.
+    Precedence: the value of the last ``answer`` key in a parseable object, unless a
+    ``\\boxed{}`` starts after that object ends; failing both, the whole output as one bare
+    JSON value or bare token. ``source`` tells coercion whether the value was JSON or text.
     """
     if isinstance(text, (bytes, bytearray)):
         text = bytes(text[-MAX_SCAN_CHARS * 4 :]).decode("utf-8", errors="replace")
@@ -342,9 +373,14 @@ def extract(text: object) -> tuple[Any, str | None]:
     # Fast path: the output is exactly the requested object.
     stripped = window.strip()
     if stripped[:1] == "{" and stripped[-1:] == "}" and _depth_bound(stripped) <= MAX_DEPTH:
-        value = _loads(stripped)
-        if isinstance(value, dict) and "answer" in value:
-            return value["answer"], SOURCE_OBJECT
+        try:
+            value, end = _SCAN(stripped, 0)
+        except (ValueError, RecursionError, StopIteration):
+            end = -1
+        if end == len(stripped):
+            found = _find_answer(value)
+            if found is not _FAIL:
+                return found, SOURCE_OBJECT
 
     value, obj_end = _last_answer_object(window)
     boxed_at = window.rfind(_BOXED)
@@ -354,10 +390,9 @@ def extract(text: object) -> tuple[Any, str | None]:
             return boxed_value, source
     if value is not _FAIL:
         return value, SOURCE_OBJECT
-    if len(stripped) <= MAX_SCAN_CHARS:
-        value, source = _bare(stripped)
-        if value is not _FAIL:
-            return value, source
+    value, source = _bare(stripped)
+    if value is not _FAIL:
+        return value, source
     return None, None
 
 

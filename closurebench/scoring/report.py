@@ -27,33 +27,50 @@ from closurebench.scoring.coerce import (
 from closurebench.scoring.extract import extract
 from closurebench.scoring.stats import consensus_correct, pass_at_k
 
-__all__ = ["DENSITY_BUCKET_WIDTH", "density_bucket", "format_report", "score"]
+__all__ = [
+    "DENSITY_BUCKET_WIDTH",
+    "RECORD_FIELDS",
+    "Judge",
+    "density_bucket",
+    "format_report",
+    "score",
+    "verdicts",
+]
+
+RECORD_FIELDS = ("id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance")
+"""The record fields scoring reads; the rest (question, edges, program) can be dropped."""
 
 DENSITY_BUCKET_WIDTH = 0.1
 """Density breakdown buckets: ``[0.0,0.1)``, ``[0.1,0.2)``, …, ``[0.9,1.0]``."""
 
 
 @dataclass(frozen=True)
-class Reference:
-    """One normalised reference: the coerced answer and how to judge it."""
+class Judge:
+    """How to judge one reference: its coerced answer, schema and tolerance."""
 
     answer: Any
     schema: Schema
     tolerance: str
-    level: int | None = None
-    category: str | None = None
-    n: int | None = None
-    density: float | None = None
-    instance_id: str | None = None
+    level: int | None
+    is_set: bool
+
+
+_BUCKETS: dict[float, str] = {}
 
 
 def density_bucket(density: float) -> str:
     """The breakdown bucket of a density; 1.0 falls in the last, closed bucket."""
-    if not 0.0 <= density <= 1.0:
-        return "out_of_range"
-    index = min(math.floor(density / DENSITY_BUCKET_WIDTH + 1e-9), 9)
-    lo, hi = index / 10, (index + 1) / 10
-    return f"[{lo:.1f},{hi:.1f}]" if index == 9 else f"[{lo:.1f},{hi:.1f})"
+    label = _BUCKETS.get(density)
+    if label is None:
+        if not 0.0 <= density <= 1.0:
+            label = "out_of_range"
+        else:
+            index = min(math.floor(density / DENSITY_BUCKET_WIDTH + 1e-9), 9)
+            lo, hi = index / 10, (index + 1) / 10
+            label = f"[{lo:.1f},{hi:.1f}]" if index == 9 else f"[{lo:.1f},{hi:.1f})"
+        if len(_BUCKETS) < 100_000:
+            _BUCKETS[density] = label
+    return label
 
 
 def _category_spec(category: str, where: str) -> Any:
@@ -80,13 +97,14 @@ def _is_record(value: Any) -> bool:
 
 
 def _opt_int(value: Any, name: str, where: str) -> int | None:
-    if value is None:
-        return None
+    if value is None or type(value) is int:
+        return value
     try:
         number = int(value)
+        ok = number == value and not isinstance(value, (bool, str))
     except (TypeError, ValueError):
-        raise ValueError(f"{where}: {name} must be an integer, got {value!r}") from None
-    if number != value:
+        ok = False
+    if not ok:
         raise ValueError(f"{where}: {name} must be an integer, got {value!r}")
     return number
 
@@ -96,60 +114,30 @@ def _opt_float(value: Any, name: str, where: str) -> float | None:
         return None
     try:
         number = float(value)
+        ok = math.isfinite(number) and not isinstance(value, (bool, str))
     except (TypeError, ValueError):
-        raise ValueError(f"{where}: {name} must be a number, got {value!r}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"{where}: {name} must be finite, got {value!r}")
+        ok = False
+    if not ok:
+        raise ValueError(f"{where}: {name} must be a finite number, got {value!r}")
     return number
 
 
-def _build_reference(raw: Any, category: str | None, where: str) -> Reference:
-    record: Mapping[str, Any] | None = None
-    if isinstance(raw, str):
+def _judge(
+    answer_field: Any,
+    from_text: bool,
+    schema_src: Any,
+    tolerance: Any,
+    level: int | None,
+    category: str | None,
+    where: str,
+) -> Judge:
+    if from_text:
         try:
-            parsed = json.loads(raw)
+            answer = json.loads(answer_field)
         except ValueError as exc:
-            raise ValueError(f"{where}: reference is not valid JSON ({exc})") from None
-        if _is_record(parsed):
-            record = parsed
-        else:
-            answer = parsed
-    elif isinstance(raw, Mapping):
-        if "answer" not in raw:
-            raise ValueError(f"{where}: reference record has no 'answer' field")
-        record = raw
+            raise ValueError(f"{where}: reference answer is not valid JSON ({exc})") from None
     else:
-        raise ValueError(
-            f"{where}: reference must be an answer JSON string or a dataset record, "
-            f"not {type(raw).__name__}"
-        )
-
-    level = n = density = instance_id = None
-    schema_src: Any = None
-    tolerance: Any = None
-    if record is not None:
-        rec_category = record.get("category")
-        if rec_category is not None and category is not None and rec_category != category:
-            raise ValueError(
-                f"{where}: categories says {category!r} but the record says {rec_category!r}"
-            )
-        category = rec_category if rec_category is not None else category
-        answer_field = record["answer"]
-        if isinstance(answer_field, str):
-            try:
-                answer = json.loads(answer_field)
-            except ValueError as exc:
-                raise ValueError(f"{where}: reference answer is not valid JSON ({exc})") from None
-        else:
-            answer = answer_field  # already decoded by the caller
-        schema_src = record.get("answer_schema")
-        tolerance = record.get("tolerance")
-        level = _opt_int(record.get("level"), "level", where)
-        n = _opt_int(record.get("n"), "n", where)
-        density = _opt_float(record.get("density"), "density", where)
-        rid = record.get("id")
-        instance_id = None if rid is None else str(rid)
-
+        answer = answer_field  # already decoded by the caller
     if schema_src is None or tolerance is None or level is None:
         if category is None:
             if schema_src is None or tolerance is None:
@@ -158,7 +146,7 @@ def _build_reference(raw: Any, category: str | None, where: str) -> Reference:
                     "pass categories=[...] or dataset records"
                 )
         else:
-            spec = _category_spec(str(category), where)
+            spec = _category_spec(category, where)
             schema_src = spec.schema if schema_src is None else schema_src
             tolerance = spec.tolerance if tolerance is None else tolerance
             level = int(spec.level) if level is None else level
@@ -173,16 +161,86 @@ def _build_reference(raw: Any, category: str | None, where: str) -> Reference:
     coerced, ok = coerce(answer, schema)
     if not ok:
         raise ValueError(f"{where}: reference answer {answer!r} does not match its answer_schema")
-    return Reference(
-        answer=coerced,
-        schema=schema,
-        tolerance=str(tolerance),
-        level=level,
-        category=None if category is None else str(category),
-        n=n,
-        density=density,
-        instance_id=instance_id,
-    )
+    is_set = schema.kind == "array" and schema.unique
+    return Judge(coerced, schema, str(tolerance), level, is_set)
+
+
+Meta = tuple  # (level, category, n, density bucket), any of them None
+
+
+class _References:
+    """Resolves references to (judge, meta, instance id), caching what repeats."""
+
+    def __init__(self) -> None:
+        self.judges: dict[Any, Judge] = {}
+        self.strings: dict[tuple[str, str | None], tuple[Judge, Meta, str | None]] = {}
+
+    def resolve(self, raw: Any, category: str | None, where: str) -> tuple[Judge, Meta, Any]:
+        if isinstance(raw, str):
+            key = (raw, category)
+            hit = self.strings.get(key)
+            if hit is None:
+                hit = self._resolve_text(raw, category, where)
+                if len(self.strings) < 1_000_000:
+                    self.strings[key] = hit
+            return hit
+        if isinstance(raw, Mapping):
+            if "answer" not in raw:
+                raise ValueError(f"{where}: reference record has no 'answer' field")
+            return self._resolve_record(raw, category, where)
+        raise ValueError(
+            f"{where}: reference must be an answer JSON string or a dataset record, "
+            f"not {type(raw).__name__}"
+        )
+
+    def _resolve_text(self, raw: str, category: str | None, where: str) -> tuple[Judge, Meta, Any]:
+        try:
+            parsed = json.loads(raw)
+        except ValueError as exc:
+            raise ValueError(f"{where}: reference is not valid JSON ({exc})") from None
+        if _is_record(parsed):
+            return self._resolve_record(parsed, category, where)
+        judge = _judge(parsed, False, None, None, None, category, where)
+        return judge, (judge.level, category, None, None), None
+
+    def _resolve_record(
+        self, record: Mapping[str, Any], category: str | None, where: str
+    ) -> tuple[Judge, Meta, Any]:
+        rec_category = record.get("category")
+        if rec_category is not None:
+            if category is not None and rec_category != category:
+                raise ValueError(
+                    f"{where}: categories says {category!r} but the record says {rec_category!r}"
+                )
+            category = str(rec_category)
+        answer = record["answer"]
+        schema_src = record.get("answer_schema")
+        tolerance = record.get("tolerance")
+        level = record.get("level")
+        if level is not None and type(level) is not int:
+            level = _opt_int(level, "level", where)
+        key: Any = (type(answer), answer, schema_src, tolerance, level, category)
+        try:
+            judge = self.judges.get(key)
+        except TypeError:  # an unhashable, already-decoded answer or schema
+            judge, key = None, None
+        if judge is None:
+            judge = _judge(
+                answer, isinstance(answer, str), schema_src, tolerance, level, category, where
+            )
+            if key is not None and len(self.judges) < 1_000_000:
+                self.judges[key] = judge
+        n = record.get("n")
+        if n is not None and type(n) is not int:
+            n = _opt_int(n, "n", where)
+        density = record.get("density")
+        bucket = None
+        if density is not None:
+            bucket = _BUCKETS.get(density) if type(density) is float else None
+            if bucket is None:
+                bucket = density_bucket(_opt_float(density, "density", where))
+        rid = record.get("id")
+        return judge, (judge.level, category, n, bucket), (None if rid is None else str(rid))
 
 
 def _as_list(name: str, values: Any) -> list[Any]:
@@ -213,19 +271,13 @@ def _optional_list(name: str, values: Any, expected: int) -> list[Any] | None:
     return out
 
 
-class _Tally:
-    __slots__ = ("lenient", "n", "parsed", "strict")
-
-    def __init__(self) -> None:
-        self.n = self.parsed = self.strict = self.lenient = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n,
-            "accuracy_strict": self.strict / self.n,
-            "accuracy_lenient": self.lenient / self.n,
-            "parse_rate": self.parsed / self.n,
-        }
+def _rates(n: int, parsed: int, strict: int, lenient: int) -> dict[str, Any]:
+    return {
+        "n": n,
+        "accuracy_strict": strict / n,
+        "accuracy_lenient": lenient / n,
+        "parse_rate": parsed / n,
+    }
 
 
 def _bucket_sort_key(key: str) -> tuple[int, float, str]:
@@ -233,6 +285,74 @@ def _bucket_sort_key(key: str) -> tuple[int, float, str]:
         return (0, float(key.strip("[]()").split(",")[0]), key)
     except ValueError:
         return (1, 0.0, key)
+
+
+def _breakdown(cells: dict[tuple[Any, ...], list[int]], field: int, sort_key: Any) -> dict:
+    table: dict[Any, list[int]] = {}
+    for meta, tally in cells.items():
+        key = meta[field]
+        if key is None:
+            continue
+        row = table.setdefault(key, [0, 0, 0, 0])
+        for j in range(4):
+            row[j] += tally[j]
+    return {str(k): _rates(*table[k]) for k in sorted(table, key=sort_key)}
+
+
+def _prepare(
+    predictions: Any, references: Any, categories: Any
+) -> tuple[list[Any], list[Judge], list[Meta], list[Any]]:
+    """Validate inputs and resolve every reference to its judge, breakdown keys and id."""
+    preds = _as_list("predictions", predictions)
+    refs_raw = _as_list("references", references)
+    total = len(preds)
+    if len(refs_raw) != total:
+        raise ValueError(f"predictions has {total} items but references has {len(refs_raw)}")
+    if total == 0:
+        raise ValueError("predictions is empty: nothing to score")
+    cats = _optional_list("categories", categories, total)
+    resolver = _References()
+    judges: list[Judge] = []
+    metas: list[Meta] = []
+    ids: list[Any] = []
+    for i, raw in enumerate(refs_raw):
+        cat = None
+        if cats is not None:
+            cat = cats[i]
+            if not isinstance(cat, str):
+                raise ValueError(f"categories[{i}] must be a string, got {cat!r}")
+        judge, meta, rid = resolver.resolve(raw, cat, f"references[{i}]")
+        judges.append(judge)
+        metas.append(meta)
+        ids.append(rid)
+    return preds, judges, metas, ids
+
+
+def _judge_output(output: Any, judge: Judge) -> tuple[Any, bool, bool, bool]:
+    """``(coerced value, parsed, strict, lenient)`` of one raw output."""
+    schema = judge.schema
+    value, source = extract(output)
+    if source is None:
+        return None, False, False, False
+    value, parsed = coerce(value, schema, source)
+    if not parsed:
+        return None, False, False, False
+    strict, lenient = compare(value, judge.answer, schema, judge.tolerance)
+    return value, True, strict, lenient
+
+
+def verdicts(
+    predictions: Sequence[str] | None = None,
+    references: Sequence[str | Mapping[str, Any]] | Any = None,
+    categories: Sequence[str] | None = None,
+) -> list[tuple[bool, bool, bool]]:
+    """``(parsed, strict, lenient)`` per prediction, by exactly the rules of :func:`score`.
+
+    For per-instance statistics (confidence intervals, the memorisation gap) without calling
+    ``score`` once per prediction.
+    """
+    preds, judges, _, _ = _prepare(predictions, references, categories)
+    return [_judge_output(p, j)[1:] for p, j in zip(preds, judges, strict=True)]
 
 
 def score(
@@ -250,32 +370,10 @@ def score(
     1, 2, 4, … up to the smallest sample count, plus that count. Bad inputs raise
     ``ValueError`` naming the index; bad model outputs are scored wrong, never raised.
     """
-    preds = _as_list("predictions", predictions)
-    refs_raw = _as_list("references", references)
+    preds, judges, metas, ids = _prepare(predictions, references, categories)
     total = len(preds)
-    if len(refs_raw) != total:
-        raise ValueError(f"predictions has {total} items but references has {len(refs_raw)}")
-    if total == 0:
-        raise ValueError("predictions is empty: nothing to score")
-    cats = _optional_list("categories", categories, total)
     tokens = _optional_list("token_counts", token_counts, total)
     samples = _optional_list("sample_ids", sample_ids, total)
-
-    ref_cache: dict[tuple[str, str | None], Reference] = {}
-    refs: list[Reference] = []
-    for i, raw in enumerate(refs_raw):
-        cat = None if cats is None else cats[i]
-        if cat is not None and not isinstance(cat, str):
-            raise ValueError(f"categories[{i}] must be a string, got {cat!r}")
-        if isinstance(raw, str):
-            key = (raw, cat)
-            ref = ref_cache.get(key)
-            if ref is None:
-                ref = _build_reference(raw, cat, f"references[{i}]")
-                ref_cache[key] = ref
-        else:
-            ref = _build_reference(raw, cat, f"references[{i}]")
-        refs.append(ref)
 
     total_tokens = 0.0
     if tokens is not None:
@@ -289,94 +387,89 @@ def score(
                 raise ValueError(f"token_counts[{i}] must be a non-negative number, got {count!r}")
             total_tokens += count
 
-    overall = _Tally()
-    by_level: dict[str, _Tally] = {}
-    by_category: dict[str, _Tally] = {}
-    by_n: dict[str, _Tally] = {}
-    by_density: dict[str, _Tally] = {}
+    group_ids: list[Any] | None = samples
+    if group_ids is None and None not in ids:
+        group_ids = ids
+    values: list[Any] = []
+    strict_flags: list[bool] = []
+    cells: dict[tuple[Any, ...], list[int]] = {}  # meta -> [n, parsed, strict, lenient]
     f1_sum = 0.0
     f1_count = 0
-    votes: list[tuple[Hashable, bool] | None] = []
-    strict_flags: list[bool] = []
-    group_ids: list[Any] | None = samples
-    if group_ids is None and all(r.instance_id is not None for r in refs):
-        group_ids = [r.instance_id for r in refs]
 
-    for pred, ref in zip(preds, refs, strict=True):
-        schema = ref.schema
-        value, source = extract(pred)
-        parsed = strict = lenient = False
-        if source is not None:
-            value, parsed = coerce(value, schema, source)
-            if parsed:
-                strict, lenient = compare(value, ref.answer, schema, ref.tolerance)
-        if schema.kind == "array" and schema.unique:
-            f1_sum += set_f1(value if parsed else None, ref.answer)
+    for pred, judge, meta in zip(preds, judges, metas, strict=True):
+        value, parsed, strict, lenient = _judge_output(pred, judge)
+        if judge.is_set:
+            f1_sum += set_f1(value if parsed else None, judge.answer)
             f1_count += 1
         if group_ids is not None:
             strict_flags.append(strict)
-            if parsed:
-                try:
-                    vote_key = freeze(sorted(value, key=repr) if schema.unique else value)
-                    hash(vote_key)
-                except TypeError:
-                    vote_key = repr(value)
-                votes.append((vote_key, strict))
-            else:
-                votes.append(None)
-        tallies = [overall]
-        if ref.level is not None:
-            tallies.append(by_level.setdefault(str(ref.level), _Tally()))
-        if ref.category is not None:
-            tallies.append(by_category.setdefault(ref.category, _Tally()))
-        if ref.n is not None:
-            tallies.append(by_n.setdefault(str(ref.n), _Tally()))
-        if ref.density is not None:
-            tallies.append(by_density.setdefault(density_bucket(ref.density), _Tally()))
-        for tally in tallies:
-            tally.n += 1
-            tally.parsed += parsed
-            tally.strict += strict
-            tally.lenient += lenient
+            values.append(value if parsed else _NO_VOTE)
+        cell = cells.get(meta)
+        if cell is None:
+            cell = cells[meta] = [0, 0, 0, 0]
+        cell[0] += 1
+        cell[1] += parsed
+        cell[2] += strict
+        cell[3] += lenient
 
+    n_parsed = sum(c[1] for c in cells.values())
+    n_strict = sum(c[2] for c in cells.values())
+    n_lenient = sum(c[3] for c in cells.values())
     report: dict[str, Any] = {
-        "accuracy_strict": overall.strict / total,
-        "accuracy_lenient": overall.lenient / total,
-        "parse_rate": overall.parsed / total,
+        "accuracy_strict": n_strict / total,
+        "accuracy_lenient": n_lenient / total,
+        "parse_rate": n_parsed / total,
         "n_predictions": total,
-        "n_parsed": overall.parsed,
-        "n_parse_failures": total - overall.parsed,
-        "n_correct_strict": overall.strict,
-        "n_correct_lenient": overall.lenient,
+        "n_parsed": n_parsed,
+        "n_parse_failures": total - n_parsed,
+        "n_correct_strict": n_strict,
+        "n_correct_lenient": n_lenient,
         "set_f1": f1_sum / f1_count if f1_count else None,
         "n_set_answers": f1_count,
-        "by_level": {k: by_level[k].as_dict() for k in sorted(by_level, key=int)},
-        "by_category": {k: by_category[k].as_dict() for k in sorted(by_category)},
-        "by_n": {k: by_n[k].as_dict() for k in sorted(by_n, key=int)},
-        "by_density": {
-            k: by_density[k].as_dict() for k in sorted(by_density, key=_bucket_sort_key)
-        },
+        "by_level": _breakdown(cells, 0, int),
+        "by_category": _breakdown(cells, 1, str),
+        "by_n": _breakdown(cells, 2, int),
+        "by_density": _breakdown(cells, 3, _bucket_sort_key),
     }
     if tokens is not None:
         report["total_tokens"] = int(total_tokens) if total_tokens.is_integer() else total_tokens
-        report["tokens_per_correct"] = total_tokens / overall.strict if overall.strict else None
+        report["tokens_per_correct"] = total_tokens / n_strict if n_strict else None
     if group_ids is not None:
         report.update(
-            _sampling(group_ids, refs, strict_flags, votes, k_values, samples is not None)
+            _sampling(group_ids, judges, strict_flags, values, k_values, samples is not None)
         )
     return report
 
 
+_NO_VOTE: Any = object()
+
+
+def _vote_key(value: Any, is_set: bool) -> Hashable:
+    """Answers that vote together: sets in any order, numbers and labels by value."""
+    try:
+        key = freeze(sorted(value, key=repr) if is_set else value)
+        hash(key)
+    except TypeError:
+        key = repr(value)
+    return key
+
+
 def _sampling(
     ids: list[Any],
-    refs: list[Reference],
+    judges: list[Judge],
     strict_flags: list[bool],
-    votes: list[tuple[Hashable, bool] | None],
+    values: list[Any],
     k_values: Iterable[int] | None,
     explicit: bool,
 ) -> dict[str, Any]:
     """pass@k and cons@k over instances; empty when no instance has two samples (and the
     grouping came from record ids rather than explicit ``sample_ids``)."""
+    if not explicit:
+        try:
+            if len(set(ids)) == len(ids):
+                return {}  # one sample per instance: pass@1 is just accuracy
+        except TypeError:
+            pass
     groups: dict[Any, list[int]] = {}
     for i, sid in enumerate(ids):
         try:
@@ -384,9 +477,11 @@ def _sampling(
         except TypeError:
             raise ValueError(f"sample_ids[{i}] must be hashable, got {sid!r}") from None
     for sid, members in groups.items():
-        first = refs[members[0]]
+        first = judges[members[0]]
         for i in members[1:]:
-            if refs[i].answer != first.answer or refs[i].schema is not first.schema:
+            if judges[i] is not first and (
+                judges[i].answer != first.answer or judges[i].schema is not first.schema
+            ):
                 raise ValueError(
                     f"references[{i}]: sample id {sid!r} has a different reference than "
                     f"references[{members[0]}]"
@@ -412,13 +507,24 @@ def _sampling(
                     "pass@k needs k <= samples for every instance"
                 )
             ks.add(k)
+    votes: dict[int, tuple[Hashable, bool] | None] = {}
+
+    def vote(i: int) -> tuple[Hashable, bool] | None:
+        if i not in votes:
+            value = values[i]
+            votes[i] = (
+                None if value is _NO_VOTE else (_vote_key(value, judges[i].is_set), strict_flags[i])
+            )
+        return votes[i]
+
+    counts = [(len(m), sum(strict_flags[i] for i in m)) for m in groups.values()]
     out: dict[str, Any] = {"n_instances": len(groups), "samples_per_instance_min": smallest}
     for k in sorted(ks):
-        passes = cons = 0.0
-        for members in groups.values():
-            correct = sum(strict_flags[i] for i in members)
-            passes += pass_at_k(len(members), correct, k)
-            cons += consensus_correct([votes[i] for i in members[:k]])
+        passes = sum(pass_at_k(n, c, k) for n, c in counts)
+        if k == 1:
+            cons = sum(strict_flags[m[0]] for m in groups.values())
+        else:
+            cons = sum(consensus_correct([vote(i) for i in m[:k]]) for m in groups.values())
         out[f"pass@{k}"] = passes / len(groups)
         out[f"cons@{k}"] = cons / len(groups)
     return out
@@ -440,7 +546,8 @@ def format_report(report: Mapping[str, Any]) -> str:
         lines.append(f"set F1 (partial)   {_pct(report['set_f1'])}  over {report['n_set_answers']}")
     if report.get("tokens_per_correct") is not None:
         lines.append(f"tokens / correct   {report['tokens_per_correct']:.1f}")
-    for key in sorted(k for k in report if k.startswith(("pass@", "cons@"))):
+    sampled = [k for k in report if k.startswith(("pass@", "cons@"))]
+    for key in sorted(sampled, key=lambda k: (k[:5], int(k[5:]))):
         lines.append(f"{key:<18} {_pct(report[key])}")
     for title, field_name in (
         ("level", "by_level"),

@@ -70,7 +70,9 @@ def wilson_interval(successes: int, total: int, z: float = Z95) -> tuple[float, 
     denom = 1.0 + z2 / total
     centre = (p + z2 / (2 * total)) / denom
     half = z * math.sqrt(p * (1 - p) / total + z2 / (4 * total * total)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lower = 0.0 if successes == 0 else max(0.0, centre - half)
+    upper = 1.0 if successes == total else min(1.0, centre + half)
+    return lower, upper
 
 
 def newcombe_interval(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:

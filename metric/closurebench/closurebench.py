@@ -3,7 +3,8 @@
 Evaluate stores only the declared features (``predictions``, ``references``, both strings) in
 its Arrow cache and hands every other ``compute`` keyword straight to ``_compute``. So
 per-example lists (``categories``, ``token_counts``, ``sample_ids``) go in as ``compute``
-keywords, and dataset records given as references are serialised to JSON strings here and
+keywords. Dataset records given to ``compute`` travel the same way (the cache keeps their
+answer strings); records given to ``add``/``add_batch`` are serialised to JSON strings and
 recognised again by the package.
 """
 
@@ -15,7 +16,8 @@ from typing import Any
 
 import datasets
 import evaluate
-from closurebench.scoring import score
+
+from closurebench.scoring import RECORD_FIELDS, score
 
 _CITATION = """\
 @misc{closurebench2025,
@@ -80,18 +82,53 @@ def _default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
-def _as_strings(references: Any) -> Any:
-    """References as strings for the Arrow cache: records become JSON, strings pass through."""
-    if references is None or isinstance(references, str):
+# One encoder for all records: json.dumps with keyword arguments builds a new one per call.
+_ENCODER = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
+
+
+def _rows(references: Any) -> Any:
+    """References as a list (a dict of columns, e.g. ``ds[:]``, becomes rows)."""
+    if references is None or isinstance(references, (str, list)):
         return references
-    if isinstance(references, Mapping):  # a dict of columns, e.g. ds[:]
+    if isinstance(references, Mapping):
         columns = {k: list(v) for k, v in references.items()}
         count = len(next(iter(columns.values()))) if columns else 0
-        references = [{k: v[i] for k, v in columns.items()} for i in range(count)]
+        return [{k: v[i] for k, v in columns.items()} for i in range(count)]
+    return list(references)  # a datasets.Dataset, a Column, any iterable
+
+
+def _check_record(index: int, ref: Any) -> None:
+    if isinstance(ref, Mapping) and "answer" not in ref:
+        raise ValueError(f"references[{index}]: reference record has no 'answer' field")
+
+
+def _as_strings(references: Any) -> Any:
+    """References as strings for the Arrow cache: records become JSON, strings pass through."""
+    references = _rows(references)
+    if references is None or isinstance(references, str):
+        return references
+    if all(isinstance(r, str) for r in references):
+        return references
     out = []
-    for ref in references:
+    for index, ref in enumerate(references):
         if isinstance(ref, Mapping):
-            out.append(json.dumps(dict(ref), default=_default, ensure_ascii=False))
+            _check_record(index, ref)
+            # Only what scoring reads: questions, edges and programs would bloat the cache.
+            slim = {k: ref[k] for k in RECORD_FIELDS if k in ref}
+            out.append(_ENCODER.encode(slim))
+        else:
+            out.append(ref)
+    return out
+
+
+def _answers(references: list[Any]) -> list[Any]:
+    """The answer strings of records (other references as they are), for the Arrow cache."""
+    out = []
+    for index, ref in enumerate(references):
+        if isinstance(ref, Mapping):
+            _check_record(index, ref)
+            answer = ref["answer"]
+            out.append(answer if isinstance(answer, str) else _ENCODER.encode(answer))
         else:
             out.append(ref)
     return out
@@ -114,6 +151,9 @@ class Closurebench(evaluate.Metric):
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Add a batch; dataset records among the references are serialised to JSON."""
+        if predictions is not None and not isinstance(predictions, list):
+            predictions = list(predictions)
+        self._pending = True
         return super().add_batch(
             predictions=predictions, references=_as_strings(references), **kwargs
         )
@@ -122,6 +162,7 @@ class Closurebench(evaluate.Metric):
         """Add one example; a dataset record as reference is serialised to JSON."""
         if isinstance(reference, Mapping):
             reference = _as_strings([reference])[0]
+        self._pending = True
         return super().add(prediction=prediction, reference=reference, **kwargs)
 
     def compute(self, *, predictions=None, references=None, **kwargs):
@@ -131,10 +172,23 @@ class Closurebench(evaluate.Metric):
         """
         if predictions is not None and not isinstance(predictions, list):
             predictions = list(predictions)
-        return super().compute(
-            predictions=predictions, references=_as_strings(references), **kwargs
-        )
+        rows = _rows(references)
+        try:
+            if (
+                isinstance(rows, list)
+                and not getattr(self, "_pending", False)
+                and any(isinstance(r, Mapping) for r in rows)
+            ):
+                # Everything arrives in this call: records travel as a compute keyword, like
+                # categories, and the Arrow cache keeps just the answers (no JSON round trip).
+                return super().compute(
+                    predictions=predictions, references=_answers(rows), _records=rows, **kwargs
+                )
+            return super().compute(predictions=predictions, references=_as_strings(rows), **kwargs)
+        finally:
+            self._pending = False
 
-    def _compute(self, predictions, references, **kwargs):
+    def _compute(self, predictions, references, _records=None, **kwargs):
         """Delegate to the package: the metric and ``closurebench score`` agree by design."""
-        return score(predictions=predictions, references=references, **kwargs)
+        refs = references if _records is None else _records
+        return score(predictions=predictions, references=refs, **kwargs)

@@ -1,0 +1,225 @@
+"""The ``datasets`` builder, in the package, so it runs on every ``datasets`` version.
+
+``datasets`` >= 4 refuses loading scripts, so ``closurebench.load_dataset`` instantiates this
+builder directly; the root ``closurebench.py`` (for ``datasets`` < 4) only subclasses it. Both
+paths therefore give the same rows.
+
+Splits: ``train`` is generated from the config's ``seed``/``surface_seed``; ``held_out`` from
+seeds derived from them by hashing (``closurebench.release.split_seeds``), so the two never
+share a structural or surface stream. With default arguments a config reproduces the released
+splits; any other axis or seed is a fresh config with the same two-split rule.
+
+The cache key includes a SHA-256 of the package's own source, so editing the generator never
+serves rows cached by the old code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import datasets
+
+from closurebench import __version__
+from closurebench.categories import CATEGORIES, CONFIGS
+from closurebench.config import Config
+from closurebench.errors import ConfigError
+from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
+
+__all__ = [
+    "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "ClosureBench",
+    "ClosureBenchConfig", "builder_info", "load_dataset", "source_hash", "tree_hash",
+]
+
+HOMEPAGE = "https://github.com/egolabs-ai/closurebench"
+LICENSE = "apache-2.0"
+DESCRIPTION = (
+    "ClosureBench: compositional graph-reasoning questions (26 categories, three levels) whose "
+    "reference answers are computed by a tensor-logic program and cross-checked by an "
+    "independent NetworkX program. Structural and surface seeds are independent; any seed or "
+    "axis setting gives a fresh, contamination-free config."
+)
+CITATION = """\
+@misc{closurebench2025,
+  title  = {ClosureBench: A Constructive Benchmark for Compositional Graph Reasoning},
+  author = {{ClosureBench contributors}},
+  year   = {2025},
+  url    = {https://github.com/egolabs-ai/closurebench}
+}
+"""
+
+#: Instances per ``datasets`` shard: ``num_proc`` workers split the list of index ranges.
+SHARD_SIZE = 64
+
+
+def tree_hash(root: str | Path) -> str:
+    """SHA-256 over the ``.py`` files under ``root`` (relative path and bytes) and the version."""
+    base = Path(root)
+    h = hashlib.sha256(f"closurebench {__version__}\n".encode())
+    for path in sorted(base.rglob("*.py")):
+        h.update(path.relative_to(base).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@cache
+def source_hash() -> str:
+    """``tree_hash`` of the installed package: part of every builder's cache key.
+
+    Any edit anywhere in the package changes it; over-invalidating a cache is cheap, serving
+    rows from old generator code is not.
+    """
+    return tree_hash(Path(__file__).resolve().parents[1])
+
+
+def builder_info() -> datasets.DatasetInfo:
+    """The builder's ``DatasetInfo`` (the same for every config; the card is generated from it)."""
+    from closurebench.schema import features
+
+    return datasets.DatasetInfo(
+        description=DESCRIPTION, features=features(), homepage=HOMEPAGE, license=LICENSE,
+        citation=CITATION,
+    )
+
+
+def _description(name: str) -> str:
+    if name == "all":
+        return "All 26 categories (L1, L2 and L3)."
+    if name in ("l1", "l2", "l3"):
+        return f"The {len(CONFIGS[name])} level-{name[1]} categories."
+    return CATEGORIES[name].summary
+
+
+@dataclass
+class ClosureBenchConfig(datasets.BuilderConfig):
+    """A named config plus the generation axes; defaults reproduce the released splits.
+
+    ``density`` may also be set as one number or a ``(min, max)`` pair (it sets both fields);
+    ``categories`` may be a comma-separated string.
+    """
+
+    n_min: int = DEFAULTS["n_min"]
+    n_max: int = DEFAULTS["n_max"]
+    density_min: float = DEFAULTS["density"][0]
+    density_max: float = DEFAULTS["density"][1]
+    seed: int = 0
+    surface_seed: int | None = None
+    per_category: int = PER_CATEGORY
+    categories: tuple[str, ...] | list[str] | str | None = None
+    encoding: str = DEFAULTS["encoding"]
+
+    @property
+    def density(self) -> tuple[float, float]:
+        return (self.density_min, self.density_max)
+
+    @density.setter
+    def density(self, value: float | tuple[float, float]) -> None:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = (value, value)
+        if not (isinstance(value, (tuple, list)) and len(value) == 2):
+            raise ConfigError(
+                f"density must be a number or a (min, max) pair in (0, 1], got {value!r}")
+        self.density_min, self.density_max = value  # ranges are checked by Config.make
+
+    def axes(self) -> dict[str, Any]:
+        """``Config.make`` keyword arguments (without the split's seeds)."""
+        cats = self.categories
+        if isinstance(cats, str):
+            cats = [c.strip() for c in cats.split(",") if c.strip()]
+        return {
+            "n_min": self.n_min, "n_max": self.n_max, "density": self.density,
+            "seed": self.seed, "surface_seed": self.surface_seed,
+            "per_category": self.per_category, "categories": cats, "encoding": self.encoding,
+        }
+
+    def split_config(self, split: str) -> Config:
+        """The validated generation config of one split (raises ``ConfigError``)."""
+        return split_config(split, self.name, **self.axes())
+
+
+BUILDER_CONFIGS = [
+    ClosureBenchConfig(name=name, version=datasets.Version(__version__),
+                       description=_description(name))
+    for name in CONFIGS
+]
+
+
+class ClosureBench(datasets.GeneratorBasedBuilder):
+    """ClosureBench as a ``datasets`` builder: every row is generated, none downloaded."""
+
+    BUILDER_CONFIG_CLASS = ClosureBenchConfig
+    BUILDER_CONFIGS = BUILDER_CONFIGS
+    DEFAULT_CONFIG_NAME = "all"
+    VERSION = datasets.Version(__version__)
+
+    def __init__(self, *args: Any, hash: str | None = None, **kwargs: Any) -> None:
+        # The loading script's own hash (datasets < 4) says nothing about the package it
+        # imports, so the package source joins the cache key on both paths.
+        key = hashlib.sha256(f"{hash}\0{source_hash()}".encode()).hexdigest()[:16]
+        super().__init__(*args, hash=key, **kwargs)
+        try:
+            for split in SPLITS:
+                self.config.split_config(split)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"{exc}") from None
+
+    def get_exported_dataset_info(self) -> datasets.DatasetInfo:
+        """Ignore recorded infos (datasets < 4 reads them next to the script).
+
+        They describe the released files; a fresh config must not be checked against them.
+        """
+        return datasets.DatasetInfo()
+
+    def _info(self) -> datasets.DatasetInfo:
+        return builder_info()
+
+    def _split_generators(self, dl_manager: Any) -> list[datasets.SplitGenerator]:
+        out = []
+        for split in SPLITS:
+            cfg = self.config.split_config(split)
+            ranges = [(a, min(a + SHARD_SIZE, cfg.size)) for a in range(0, cfg.size, SHARD_SIZE)]
+            out.append(datasets.SplitGenerator(
+                name=split, gen_kwargs={"config": cfg, "ranges": ranges}))
+        return out
+
+    def _generate_examples(  # type: ignore[override]
+        self, config: Config, ranges: list[tuple[int, int]]
+    ) -> Iterator[tuple[str, dict[str, Any]]]:
+        from closurebench.generator import instance
+
+        for start, stop in ranges:
+            for k in range(start, stop):
+                rec = instance(config, k)
+                yield rec["id"], rec
+
+
+def load_dataset(
+    name: str = "all",
+    split: str | None = None,
+    *,
+    num_proc: int | None = None,
+    streaming: bool = False,
+    cache_dir: str | None = None,
+    **config_kwargs: Any,
+) -> Any:
+    """See ``closurebench.hf.load_dataset``."""
+    if name not in CONFIGS:
+        raise ConfigError(
+            f"config must be one of all, l1, l2, l3 or a category id; got {name!r}")
+    if split is not None and split not in SPLITS:
+        raise ConfigError(f"split must be one of {', '.join(SPLITS)} or None; got {split!r}")
+    if config_kwargs.get("categories") is not None and not isinstance(
+            config_kwargs["categories"], str):
+        config_kwargs["categories"] = tuple(config_kwargs["categories"])
+    if isinstance(config_kwargs.get("density"), list):
+        config_kwargs["density"] = tuple(config_kwargs["density"])
+    builder = ClosureBench(cache_dir=cache_dir, config_name=name,
+                           dataset_name="closurebench", **config_kwargs)
+    if streaming:
+        return builder.as_streaming_dataset(split=split)
+    builder.download_and_prepare(num_proc=num_proc)
+    return builder.as_dataset(split=split)

@@ -1,0 +1,341 @@
+"""The dataset card (``README.md``) and ``dataset_infos.json``, generated, never hand-edited.
+
+``closurebench build-card`` rewrites the YAML front matter and every block between
+``<!-- BEGIN GENERATED name ... -->`` and ``<!-- END GENERATED name -->``; all other text is
+hand-written prose and is kept as it is. Both files come from the builder's ``DatasetInfo``,
+the category registry and the committed splits' manifest, so a test can regenerate them and
+compare (``--check``).
+
+Features are written in the form ``datasets`` 3.x writes them (``sequence:``, ``Sequence``),
+which 3.x and 5.x both read; 5.x's own ``list:``/``List`` would break 3.x readers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from closurebench.categories import CATEGORIES, CONFIGS
+from closurebench.hf.splits import (
+    MANIFEST,
+    config_files,
+    features_dict,
+    features_yaml,
+    read_manifest,
+)
+from closurebench.release import SPLITS, split_config
+
+__all__ = ["CARD", "INFOS", "CardDrift", "build_card", "card_text", "infos_json", "yaml_data"]
+
+CARD = "README.md"
+INFOS = "dataset_infos.json"
+
+PRETTY_NAME = "ClosureBench"
+TAGS = [
+    "graph-reasoning", "compositional-reasoning", "transitive-closure", "benchmark",
+    "synthetic", "llm-evaluation", "tensor-logic",
+]
+TASK_CATEGORIES = ["question-answering", "text-generation"]
+
+#: What each record field means (the card's field table).
+FIELD_DOCS: dict[str, str] = {
+    "id": "`<category>-<index>-<config digest>`; the same instance has the same id in every "
+          "config that contains it",
+    "category": "category id (one of the 26 below)",
+    "level": "compositional level: 1 atomic, 2 chain, 3 composition",
+    "n": "number of nodes (graph size axis)",
+    "density": "edge density ρ the graph was drawn with (density axis)",
+    "depth": "query depth axis; equals the level",
+    "structural_seed": "per-instance seed of graph, query and answer",
+    "surface_seed": "per-instance seed of labels, domain frame, style and edge order",
+    "domain": "domain frame the graph is described in (e.g. fraud, supply chain, kinship)",
+    "label_pool": "node label pool (letters, names, servers, animals, numeric)",
+    "style": "presentation style of the edge list (`none` for structured encodings)",
+    "encoding": "graph encoding: `nl` (natural language) or a structured one",
+    "question": "the full prompt text a model sees",
+    "answer": "reference answer as canonical JSON (compact, sorted keys)",
+    "answer_schema": "JSON Schema (Draft 2020-12) of the answer, as JSON",
+    "tolerance": "lenient-scoring tolerance: `none`, `count` (±1) or `set` (± one element)",
+    "nodes": "node labels in the order the question lists them",
+    "edges": "edges `[source, target]` in the order the question states them",
+    "edges_after": "second graph's edges (`graph_comparison` only, else empty)",
+    "query": "the query's parameters (node labels, thresholds) as JSON",
+    "program": "standalone Python+NetworkX program printing `{\"answer\": ...}` "
+               "(never shown to models)",
+}
+
+_TOLERANCE = {"none": "exact", "count": "±1", "set": "± one element"}
+_BLOCK = re.compile(
+    r"(<!-- BEGIN GENERATED (?P<name>[\w-]+)[^>]*-->\n)(?P<body>.*?)"
+    r"(<!-- END GENERATED (?P=name) -->)",
+    re.DOTALL,
+)
+
+
+_FRONT = re.compile(r"---\n(?:.*?\n)?---\n", re.DOTALL)
+
+
+class CardDrift(ValueError):
+    """README.md or dataset_infos.json differ from what the code generates."""
+
+
+def _info() -> Any:
+    from closurebench.hf.builder import builder_info
+
+    return builder_info()
+
+
+def _split_sizes(manifest: dict[str, Any], config: str) -> dict[str, dict[str, int]]:
+    out = {}
+    for split in SPLITS:
+        files = [manifest["files"][p] for p in config_files(config, split)]
+        out[split] = {
+            "num_bytes": sum(f["num_bytes"] for f in files),
+            "num_examples": sum(f["num_examples"] for f in files),
+            "size": sum(f["size"] for f in files),
+        }
+    return out
+
+
+def _size_category(n: int) -> str:
+    for bound, label in ((1000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K")):
+        if n < bound:
+            return label
+    return "100K<n<1M"
+
+
+def yaml_data(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The front matter as data: metadata, explicit ``configs`` and ``dataset_info``."""
+    info = _info()
+    configs, infos = [], []
+    for name in CONFIGS:
+        entry: dict[str, Any] = {"config_name": name, "data_files": [
+            {"split": s, "path": config_files(name, s)} for s in SPLITS]}
+        if name == "all":
+            entry["default"] = True
+        configs.append(entry)
+        sizes = _split_sizes(manifest, name)
+        infos.append({
+            "config_name": name,
+            "features": features_yaml(),
+            "splits": [{"name": s, "num_bytes": sizes[s]["num_bytes"],
+                        "num_examples": sizes[s]["num_examples"]} for s in SPLITS],
+            "download_size": sum(v["size"] for v in sizes.values()),
+            "dataset_size": sum(v["num_bytes"] for v in sizes.values()),
+        })
+    total = sum(s["num_examples"] for s in manifest["splits"].values())
+    return {
+        "pretty_name": PRETTY_NAME,
+        "license": info.license,
+        "language": ["en"],
+        "multilinguality": ["monolingual"],
+        "annotations_creators": ["machine-generated"],
+        "language_creators": ["machine-generated"],
+        "source_datasets": ["original"],
+        "size_categories": [_size_category(total)],
+        "task_categories": TASK_CATEGORIES,
+        "tags": TAGS,
+        "configs": configs,
+        "dataset_info": infos,
+    }
+
+
+def infos_json(manifest: dict[str, Any]) -> str:
+    """Legacy ``dataset_infos.json`` (one entry per config), from the same info as the card."""
+    from closurebench import __version__
+
+    info = _info()
+    major, minor, patch = (int(x) for x in __version__.split(".")[:3])
+    out = {}
+    for name in CONFIGS:
+        sizes = _split_sizes(manifest, name)
+        out[name] = {
+            "description": info.description, "citation": info.citation,
+            "homepage": info.homepage, "license": info.license,
+            "features": features_dict(),
+            "builder_name": "closurebench", "dataset_name": "closurebench",
+            "config_name": name,
+            "version": {"version_str": __version__, "major": major, "minor": minor,
+                        "patch": patch},
+            "splits": {s: {"name": s, "num_bytes": sizes[s]["num_bytes"],
+                           "num_examples": sizes[s]["num_examples"],
+                           "dataset_name": "closurebench"} for s in SPLITS},
+            "download_size": sum(v["size"] for v in sizes.values()),
+            "dataset_size": sum(v["num_bytes"] for v in sizes.values()),
+        }
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(_cell(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _paragraphs(category: str) -> list[str]:
+    doc = importlib.import_module(f"closurebench.categories.{category}").__doc__ or ""
+    return [" ".join(p.split()) for p in doc.strip().split("\n\n") if p.strip()]
+
+
+def _first_rows() -> dict[str, dict[str, Any]]:
+    from closurebench.generator import instance
+
+    return {c: instance(split_config("train", c), 0) for c in CATEGORIES}
+
+
+def _block_configs(manifest: dict[str, Any]) -> str:
+    rows = []
+    for name in CONFIGS:
+        sizes = _split_sizes(manifest, name)
+        cats = CONFIGS[name]
+        what = f"{len(cats)} categories" if len(cats) > 1 else f"L{CATEGORIES[name].level}"
+        rows.append([f"`{name}`" + (" (default)" if name == "all" else ""), what,
+                     *(str(sizes[s]["num_examples"]) for s in SPLITS),
+                     f"{len(config_files(name, 'train'))} per split"])
+    return _table(["config", "holds", *SPLITS, "files"], rows)
+
+
+def _block_fields() -> str:
+    from closurebench.records import FIELDS
+
+    types = {f["name"]: f.get("dtype") or f"list of {_kind(f)}" for f in features_yaml()}
+    return _table(["field", "type", "meaning"],
+                  [[f"`{k}`", types[k], FIELD_DOCS[k]] for k in FIELDS])
+
+
+def _kind(f: dict[str, Any]) -> str:
+    inner = f["sequence"]
+    return inner if isinstance(inner, str) else f"list of {inner['sequence']}"
+
+
+def _block_categories() -> str:
+    rows = []
+    for c in CATEGORIES.values():
+        first = _paragraphs(c.id)[0]
+        first = first.split(": ", 1)[1] if first.startswith(f"{c.id} (") else first
+        rows.append([f"`{c.id}`", f"L{c.level}", " → ".join(c.primitives), c.answer,
+                     f"`{json.dumps(c.schema, sort_keys=True, separators=(',', ':'))}`",
+                     _TOLERANCE[c.tolerance], first])
+    return _table(["id", "level", "primitives", "answer", "JSON Schema", "lenient", "definition"],
+                  rows)
+
+
+def _block_conventions() -> str:
+    lines = []
+    for c in CATEGORIES.values():
+        rest = " ".join(_paragraphs(c.id)[1:])
+        lines.append(f"- **`{c.id}`**: {rest}" if rest else f"- **`{c.id}`**: (no extra notes)")
+    return "\n".join(lines) + "\n"
+
+
+def _block_examples(first: dict[str, dict[str, Any]]) -> str:
+    rows = [[f"`{c}`", r["question"].split("\n")[-2], f"`{r['answer']}`"]
+            for c, r in first.items()]
+    return _table(["id", "question (the graph description above it is omitted)",
+                   "reference answer"], rows)
+
+
+def _block_example_record(first: dict[str, dict[str, Any]]) -> str:
+    rec = first["reachability"]
+    keep = {k: rec[k] for k in ("id", "category", "level", "n", "density", "domain", "style",
+                                "answer", "answer_schema", "tolerance", "query")}
+    return ("```text\n" + rec["question"] + "\n```\n\n```json\n"
+            + json.dumps(keep, indent=2, ensure_ascii=False) + "\n```\n")
+
+
+def _block_provenance(manifest: dict[str, Any]) -> str:
+    splits = [(name, manifest["splits"][name]) for name in SPLITS]
+    rows = [[f"`{name}`", str(s["seed"]), str(s["surface_seed"]), str(s["num_examples"]),
+             f"`{s['jsonl_sha256']}`"] for name, s in splits]
+    size = sum(f["size"] for f in manifest["files"].values())
+    return (
+        _table(["split", "structural seed", "surface seed", "rows", "SHA-256 of canonical JSONL"],
+               rows)
+        + f"\nPackage version **{manifest['package_version']}**; axes "
+        f"n ∈ [{manifest['axes']['n_min']}, {manifest['axes']['n_max']}], "
+        f"ρ ∈ [{manifest['axes']['density'][0]}, {manifest['axes']['density'][1]}], "
+        f"{manifest['per_category']} instances per category, encoding "
+        f"`{manifest['axes']['encoding']}`. Parquet written by pyarrow "
+        f"{manifest['pyarrow_version']} ({len(manifest['files'])} files, {size:,} bytes); "
+        f"per-file hashes are in `{MANIFEST}`.\n\n"
+        "Verify a split from scratch (the hash is over exactly the JSONL that "
+        "`closurebench generate` prints):\n\n```bash\n"
+        + "".join(f"{s['command']} | sha256sum   # {name}\n" for name, s in splits)
+        + "closurebench build-splits --check   # regenerates every Parquet file and compares\n"
+        "```\n"
+    )
+
+
+def _blocks(manifest: dict[str, Any]) -> dict[str, str]:
+    first = _first_rows()
+    return {
+        "configs": _block_configs(manifest),
+        "fields": _block_fields(),
+        "categories": _block_categories(),
+        "conventions": _block_conventions(),
+        "examples": _block_examples(first),
+        "example-record": _block_example_record(first),
+        "provenance": _block_provenance(manifest),
+        "citation": "```bibtex\n" + _info().citation.rstrip() + "\n```\n",
+    }
+
+
+def _front_matter(manifest: dict[str, Any]) -> str:
+    import yaml
+
+    body = yaml.safe_dump(yaml_data(manifest), sort_keys=False, allow_unicode=True,
+                          width=100, default_flow_style=False)
+    return f"---\n{body}---\n"
+
+
+def card_text(current: str, manifest: dict[str, Any]) -> str:
+    """``current`` with its front matter and generated blocks replaced (prose kept)."""
+    body = current
+    if body.startswith("---\n"):
+        m = _FRONT.match(body)
+        if m is None:
+            raise CardDrift(f"{CARD}: front matter has no closing '---'")
+        body = body[m.end():]
+    blocks = _blocks(manifest)
+    seen: set[str] = set()
+
+    def fill(m: re.Match[str]) -> str:
+        name = m.group("name")
+        if name not in blocks:
+            raise CardDrift(f"{CARD}: unknown generated block {name!r}")
+        seen.add(name)
+        return m.group(1) + blocks[name] + m.group(4)
+
+    body = _BLOCK.sub(fill, body)
+    missing = sorted(set(blocks) - seen)
+    if missing:
+        raise CardDrift(f"{CARD}: generated block(s) missing: {', '.join(missing)}")
+    return _front_matter(manifest) + body
+
+
+def build_card(root: str | os.PathLike[str] = ".", *, check: bool = False) -> list[str]:
+    """Regenerate (or with ``check``, verify) README.md and dataset_infos.json; their paths."""
+    root = Path(root)
+    manifest = read_manifest(root)
+    card_path, infos_path = root / CARD, root / INFOS
+    if not card_path.exists():
+        raise FileNotFoundError(f"{card_path} not found (the prose lives there)")
+    current = card_path.read_text(encoding="utf-8")
+    want = {card_path: card_text(current, manifest), infos_path: infos_json(manifest)}
+    if check:
+        stale = [p.name for p, text in want.items()
+                 if not p.exists() or p.read_text(encoding="utf-8") != text]
+        if stale:
+            raise CardDrift(f"{', '.join(stale)} out of date: run `closurebench build-card`")
+    else:
+        for p, text in want.items():
+            p.write_text(text, encoding="utf-8", newline="\n")
+    return [str(p) for p in want]

@@ -1,0 +1,134 @@
+"""Publishing: a clean export folder for the Hub, and its upload with ``huggingface_hub``.
+
+The export holds exactly what the Hub needs to load and show every config with no code:
+``README.md`` (the card, whose ``configs:`` map configs to files), ``dataset_infos.json``, the
+Parquet files and their manifest. Never ``closurebench.py``: a loading script in the repository
+makes ``datasets`` >= 4 and the Hub viewer refuse the whole dataset.
+
+The token comes from huggingface_hub's usual sources (``HF_TOKEN``, the token file written by
+``hf auth login``); it is never printed, and is scrubbed from any error message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from closurebench.errors import ClosureBenchError
+from closurebench.hf.card import CARD, INFOS, build_card
+from closurebench.hf.splits import MANIFEST, read_manifest
+
+__all__ = [
+    "DATASET_PATTERNS", "METRIC_DIR", "METRIC_PATTERNS", "PublishError", "export",
+    "publish_dataset", "publish_metric",
+]
+
+#: Everything the dataset repository may receive (``upload_folder`` allow patterns).
+DATASET_PATTERNS = [CARD, INFOS, MANIFEST, "splits/*/*.parquet"]
+#: The evaluate metric folder (made by the metric module) and what of it goes to the Space.
+METRIC_DIR = "metric/closurebench"
+METRIC_PATTERNS = ["*.py", "*.md", "requirements.txt"]
+
+
+class PublishError(ClosureBenchError):
+    """Publishing failed: no token, no network, or the Hub refused; the message is one line."""
+
+
+def export(root: str | os.PathLike[str], out: str | os.PathLike[str]) -> list[str]:
+    """Copy the Hub files into ``out`` (new or empty) after checking they are current.
+
+    Refuses a stale card and any Parquet file whose hash differs from the manifest, so what is
+    uploaded is what the tests checked.
+    """
+    root, out = Path(root), Path(out)
+    if (root / "closurebench.py").resolve() == (out / "closurebench.py").resolve():
+        raise PublishError("the export folder must not be the repository itself")
+    if out.exists() and any(out.iterdir()):
+        raise PublishError(f"export folder {out} is not empty")
+    build_card(root, check=True)
+    manifest = read_manifest(root)
+    files = [CARD, INFOS, MANIFEST]
+    for rel, meta in manifest["files"].items():
+        data = (root / rel).read_bytes()
+        if hashlib.sha256(data).hexdigest() != meta["sha256"]:
+            raise PublishError(f"{rel} does not match {MANIFEST}; run closurebench build-splits")
+        files.append(rel)
+    for rel in files:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / rel, out / rel)
+    return files
+
+
+def _token(token: str | None) -> str:
+    if token:
+        return token
+    from huggingface_hub import get_token
+
+    found = get_token()
+    if not found:
+        raise PublishError(
+            "no Hugging Face token: set HF_TOKEN or run `hf auth login` (needs write access)")
+    return found
+
+
+def _one_line(exc: BaseException, token: str) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text.replace(token, "***")[:300]
+
+
+def _upload(
+    folder: Path, repo_id: str, repo_type: str, patterns: list[str], *, private: bool,
+    endpoint: str | None, token: str | None, message: str, **create: Any,
+) -> str:
+    from huggingface_hub import HfApi
+
+    tok = _token(token)
+    api = HfApi(endpoint=endpoint, token=tok)
+    where = endpoint or api.endpoint
+    try:
+        api.create_repo(repo_id, repo_type=repo_type, private=private, exist_ok=True, **create)
+        info = api.upload_folder(folder_path=str(folder), repo_id=repo_id, repo_type=repo_type,
+                                 allow_patterns=patterns, commit_message=message)
+    except Exception as exc:  # network, HTTP and validation errors alike become one line
+        raise PublishError(f"publishing {repo_type} {repo_id} to {where} failed: "
+                           f"{_one_line(exc, tok)}") from None
+    return str(getattr(info, "commit_url", info))
+
+
+def publish_dataset(
+    root: str | os.PathLike[str], repo_id: str, *, private: bool = False,
+    endpoint: str | None = None, token: str | None = None,
+) -> str:
+    """Export and upload the dataset repository; the commit URL."""
+    from closurebench import __version__
+
+    _token(token)  # fail before any work when there is no token
+    with tempfile.TemporaryDirectory(prefix="closurebench-export-") as tmp:
+        export(root, tmp)
+        return _upload(Path(tmp), repo_id, "dataset", DATASET_PATTERNS, private=private,
+                       endpoint=endpoint, token=token,
+                       message=f"ClosureBench {__version__}: released splits and card")
+
+
+def publish_metric(
+    root: str | os.PathLike[str], space_id: str, *, private: bool = False,
+    endpoint: str | None = None, token: str | None = None,
+) -> str:
+    """Upload ``metric/closurebench/`` as a Gradio Space; the commit URL."""
+    from closurebench import __version__
+
+    folder = Path(root) / METRIC_DIR
+    if not (folder / "closurebench.py").is_file():
+        raise PublishError(f"{folder} has no closurebench.py metric module")
+    with tempfile.TemporaryDirectory(prefix="closurebench-metric-") as tmp:
+        # copy first, so caches and stray files in the working tree never reach the Space
+        for path in sorted(folder.iterdir()):
+            if path.is_file() and any(path.match(p) for p in METRIC_PATTERNS):
+                shutil.copyfile(path, Path(tmp) / path.name)
+        return _upload(Path(tmp), space_id, "space", METRIC_PATTERNS, private=private,
+                       endpoint=endpoint, token=token, space_sdk="gradio",
+                       message=f"ClosureBench metric {__version__}")

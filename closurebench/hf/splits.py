@@ -1,0 +1,250 @@
+"""The released splits on disk: one Parquet file per category and split, plus a manifest.
+
+Files are stored once per category (``splits/<category>/<split>-00000-of-00001.parquet``); the
+``all``, ``l1``, ``l2`` and ``l3`` configs list their categories' files, so nothing is stored
+twice and every config's rows are the same bytes. ``closurebench build-splits`` rewrites them;
+``--check`` regenerates in memory and compares, which is what the drift test runs.
+
+Parquet bytes depend on the pyarrow version (its ``created_by`` string, encoders), so byte
+identity is promised only for the pyarrow version recorded in the manifest; across versions the
+check compares the decoded rows and the SHA-256 of the canonical JSONL, which is what the card
+publishes as each split's fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from closurebench.categories import CATEGORIES, CONFIGS
+from closurebench.io import dumps_record
+from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config, split_seeds
+
+__all__ = [
+    "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS", "DriftError", "build_splits", "config_files",
+    "features_dict", "features_yaml", "file_path", "jsonl_bytes", "jsonl_sha256", "parquet_bytes",
+    "read_manifest",
+]
+
+#: Folder of the released data, relative to the repository (or export) root.
+SPLITS_DIR = "splits"
+#: The manifest: seeds, versions, row counts and fingerprints of every file and split.
+MANIFEST = f"{SPLITS_DIR}/MANIFEST.json"
+
+#: Every writer option that shapes the bytes, pinned (defaults move between pyarrow versions).
+WRITER_OPTIONS: dict[str, Any] = {
+    "compression": "zstd", "compression_level": 9, "version": "2.6",
+    "data_page_version": "1.0", "use_dictionary": True, "write_statistics": True,
+    "data_page_size": 1 << 20, "store_schema": True,
+}
+
+_DTYPES = {"string": "string", "int64": "int64", "double": "float64"}
+
+
+class DriftError(ValueError):
+    """The committed splits differ from what the code generates now."""
+
+
+def file_path(category: str, split: str) -> str:
+    """Repository-relative path of one category's split file."""
+    return f"{SPLITS_DIR}/{category}/{split}-00000-of-00001.parquet"
+
+
+def config_files(config: str, split: str) -> list[str]:
+    """The files holding a config's split, in taxonomy order (the order ``generate`` yields)."""
+    return [file_path(c, split) for c in CONFIGS[config]]
+
+
+def _feature(t: Any) -> dict[str, Any]:
+    import pyarrow as pa
+
+    if pa.types.is_list(t):
+        return {"feature": _feature(t.value_type), "_type": "Sequence"}
+    return {"dtype": _DTYPES[str(t)], "_type": "Value"}
+
+
+def features_dict() -> dict[str, Any]:
+    """``datasets`` features as a JSON dict every version reads (``Sequence``, never ``List``).
+
+    Built from the Arrow schema so writing the splits needs pyarrow only.
+    """
+    from closurebench.schema import arrow_schema
+
+    return {f.name: _feature(f.type) for f in arrow_schema()}
+
+
+def features_yaml() -> list[dict[str, Any]]:
+    """The same features in the dataset card's YAML form (``sequence:``, as 3.x writes it)."""
+
+    def inner(d: dict[str, Any]) -> Any:
+        return {"sequence": inner(d["feature"])} if d["_type"] == "Sequence" else d["dtype"]
+
+    out = []
+    for name, d in features_dict().items():
+        v = inner(d)
+        out.append({"name": name, "dtype": v} if isinstance(v, str) else {"name": name, **v})
+    return out
+
+
+def _schema() -> Any:
+    from closurebench.schema import arrow_schema
+
+    meta = {"info": {"features": features_dict()}}
+    return arrow_schema().with_metadata({"huggingface": json.dumps(meta, sort_keys=True)})
+
+
+def parquet_bytes(records: list[dict[str, Any]]) -> bytes:
+    """One Parquet file (a single row group) with the pinned writer options."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pylist(records, schema=_schema())
+    buf = io.BytesIO()
+    pq.write_table(table, buf, row_group_size=max(len(records), 1), **WRITER_OPTIONS)
+    return buf.getvalue()
+
+
+def jsonl_bytes(records: Iterable[dict[str, Any]]) -> bytes:
+    """The canonical JSONL of records: exactly what ``closurebench generate`` prints."""
+    return "".join(dumps_record(r) + "\n" for r in records).encode()
+
+
+def jsonl_sha256(records: Iterable[dict[str, Any]]) -> str:
+    """The fingerprint of a split: SHA-256 of its canonical JSONL."""
+    return hashlib.sha256(jsonl_bytes(records)).hexdigest()
+
+
+def _records(task: tuple[str, str]) -> list[dict[str, Any]]:
+    from closurebench.generator import instance
+
+    cfg = split_config(*task)
+    return [instance(cfg, k) for k in range(cfg.size)]
+
+
+def _all_records(workers: int) -> Iterator[tuple[tuple[str, str], list[dict[str, Any]]]]:
+    """Every (split, category) file's records, in order; one process pool for all of them."""
+    tasks = [(split, cat) for split in SPLITS for cat in CATEGORIES]
+    if workers == 1:
+        yield from ((t, _records(t)) for t in tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        yield from zip(tasks, pool.map(_records, tasks))
+
+
+def _arrow_nbytes(records: list[dict[str, Any]]) -> int:
+    import pyarrow as pa
+
+    return pa.Table.from_pylist(records, schema=_schema()).nbytes
+
+
+def read_manifest(root: str | os.PathLike[str] = ".") -> dict[str, Any]:
+    """The committed manifest, or a ``FileNotFoundError`` naming the command that makes it."""
+    path = Path(root) / MANIFEST
+    if not path.exists():
+        raise FileNotFoundError(f"{path} not found; run `closurebench build-splits` first")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _generate_all(workers: int, progress: Callable[[str], None] | None
+                  ) -> tuple[dict[str, Any], dict[str, bytes], dict[str, list[dict[str, Any]]]]:
+    import pyarrow as pa
+
+    files: dict[str, dict[str, Any]] = {}
+    blobs: dict[str, bytes] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
+    whole = {split: hashlib.sha256() for split in SPLITS}
+    counts = dict.fromkeys(SPLITS, 0)
+    for (split, cat), recs in _all_records(workers):
+        path = file_path(cat, split)
+        blob = parquet_bytes(recs)
+        jsonl = jsonl_bytes(recs)
+        whole[split].update(jsonl)
+        counts[split] += len(recs)
+        blobs[path], rows[path] = blob, recs
+        files[path] = {
+            "num_examples": len(recs), "num_bytes": _arrow_nbytes(recs), "size": len(blob),
+            "sha256": hashlib.sha256(blob).hexdigest(),
+            "jsonl_sha256": hashlib.sha256(jsonl).hexdigest(),
+        }
+        if progress:
+            progress(path)
+    splits: dict[str, dict[str, Any]] = {}
+    for split in SPLITS:
+        s = split_seeds(split)
+        splits[split] = {
+            "seed": s.seed, "surface_seed": s.surface_seed, "num_examples": counts[split],
+            "jsonl_sha256": whole[split].hexdigest(),
+            "command": f"closurebench generate all --seed {s.seed} --surface-seed {s.surface_seed}",
+        }
+    from closurebench import __version__
+
+    manifest = {
+        "package_version": __version__, "pyarrow_version": pa.__version__,
+        "axes": {**DEFAULTS, "density": list(DEFAULTS["density"])},
+        "per_category": PER_CATEGORY, "writer_options": WRITER_OPTIONS,
+        "splits": splits, "files": files,
+    }
+    return manifest, blobs, rows
+
+
+def _dump(manifest: dict[str, Any]) -> str:
+    return json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+
+
+def build_splits(
+    root: str | os.PathLike[str] = ".",
+    *,
+    check: bool = False,
+    workers: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Write (or with ``check``, verify) every released split file and the manifest.
+
+    ``check`` raises ``DriftError`` listing what differs. Parquet bytes are compared only when
+    the running pyarrow is the one recorded in the committed manifest (see the module note).
+    """
+    manifest, blobs, rows = _generate_all(workers, progress)
+    root = Path(root)
+    if not check:
+        for path, blob in blobs.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_bytes(blob)
+        (root / MANIFEST).write_text(_dump(manifest), encoding="utf-8", newline="\n")
+        return manifest
+    _compare(root, manifest, blobs, rows)
+    return manifest
+
+
+def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
+             rows: dict[str, list[dict[str, Any]]]) -> None:
+    import pyarrow.parquet as pq
+
+    old = read_manifest(root)
+    same_arrow = old.get("pyarrow_version") == fresh["pyarrow_version"]
+    problems = []
+    if same_arrow and _dump(old) != _dump(fresh):
+        problems.append(f"{MANIFEST} differs from a fresh build")
+    for key in ("package_version", "axes", "per_category", "splits"):
+        if old.get(key) != fresh[key]:
+            problems.append(f"{MANIFEST}: {key} differs")
+    for path, blob in blobs.items():
+        on_disk = root / path
+        if not on_disk.exists():
+            problems.append(f"{path} is missing")
+        elif same_arrow:
+            if on_disk.read_bytes() != blob:
+                problems.append(f"{path}: bytes differ")
+        elif pq.read_table(on_disk).to_pylist() != rows[path]:
+            problems.append(f"{path}: rows differ")
+    if problems:
+        raise DriftError("committed splits are stale (run `closurebench build-splits`): "
+                         + "; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))

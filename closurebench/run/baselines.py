@@ -1,0 +1,123 @@
+"""The two chance floors every report prints next to a model: majority and random.
+
+``baseline:majority`` answers each category with its most frequent answer in the released
+train split (seed 0 under the released axes, as ``closurebench.release`` defines it);
+``baseline:random`` draws uniformly from the answer's type (a node of the question for a label,
+a random subset of its nodes for a set, an integer in ``[minimum, n]`` for a count, a coin for
+yes/no), deterministically from (seed, id, sample).
+Neither needs a server, so the whole loop runs offline on them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from closurebench import seeds
+from closurebench.run.client import Completion
+
+__all__ = [
+    "BASELINES",
+    "BaselineBackend",
+    "baseline_answer",
+    "floors",
+    "majority_table",
+    "random_value",
+]
+
+BASELINES = ("majority", "random")
+
+
+@cache
+def majority_table() -> dict[str, str]:
+    """Category -> most frequent canonical answer in the released train split.
+
+    Ties go to the smallest canonical string, so the table is a pure function of the split.
+    Built once per process (about two seconds: the train split without the NetworkX check).
+    """
+    from closurebench.generator import instance
+    from closurebench.release import split_config
+
+    train = split_config("train")
+    counts: dict[str, Counter[str]] = {}
+    for k in range(train.size):
+        rec = instance(train, k, cross_check=False)
+        counts.setdefault(rec["category"], Counter())[rec["answer"]] += 1
+    return {
+        cat: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for cat, c in counts.items()
+    }
+
+
+def random_value(schema: dict[str, Any], rng: random.Random, nodes: list[str], n: int) -> Any:
+    """A uniform draw from the domain a schema describes, for a question on ``nodes``."""
+    kind = schema.get("type")
+    if kind == "boolean":
+        return rng.random() < 0.5
+    if kind == "integer":
+        lo = int(schema.get("minimum", 0))
+        return rng.randint(lo, max(lo, n))
+    if kind == "number":
+        return round(rng.uniform(0, max(n - 1, 1)), 2)
+    if kind == "string":
+        return rng.choice(nodes) if nodes else ""
+    if kind == "array":
+        return [v for v in nodes if rng.random() < 0.5]
+    if kind == "object":
+        return {
+            name: random_value(sub, rng, nodes, n)
+            for name, sub in (schema.get("properties") or {}).items()
+        }
+    return None
+
+
+def baseline_answer(kind: str, record: dict[str, Any], sample: int = 0, seed: int = 0) -> Any:
+    """The answer value a baseline gives to one record."""
+    if kind == "majority":
+        table = majority_table()
+        if record["category"] in table:
+            return json.loads(table[record["category"]])
+        kind = "random"  # an unknown category has no train answers: fall back to chance
+    if kind == "random":
+        rng = seeds.rng("baseline-random", seed, str(record["id"]), sample)
+        schema = record["answer_schema"]
+        schema = json.loads(schema) if isinstance(schema, str) else schema
+        return random_value(schema, rng, list(record.get("nodes") or []), int(record["n"]))
+    raise ValueError(f"baseline must be one of {', '.join(BASELINES)}, got {kind!r}")
+
+
+class BaselineBackend:
+    """A built-in baseline behind the same interface as a chat server (no tokens, no latency)."""
+
+    concurrent = False
+
+    def __init__(self, kind: str, seed: int = 0) -> None:
+        if kind not in BASELINES:
+            raise ValueError(
+                f"unknown baseline {kind!r}: use baseline:majority or baseline:random"
+            )
+        self.kind = kind
+        self.seed = seed
+        self.name = f"baseline:{kind}"
+
+    def complete(self, record: dict[str, Any], sample: int) -> Completion:
+        value = baseline_answer(self.kind, record, sample, self.seed)
+        return Completion(output=json.dumps({"answer": value}), finish_reason="stop")
+
+
+def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[str, Any]]:
+    """Both baselines scored on the given references (one sample each): the chance floors."""
+    from closurebench.scoring import score
+
+    out: dict[str, dict[str, Any]] = {}
+    for kind in BASELINES:
+        preds = [json.dumps({"answer": baseline_answer(kind, r, 0, seed)}) for r in references]
+        rep = score(preds, references)
+        out[kind] = {
+            key: rep[key]
+            for key in ("accuracy_strict", "accuracy_lenient", "by_level", "by_category",
+                        "by_n", "by_density")
+        }
+    return out

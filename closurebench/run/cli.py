@@ -1,0 +1,218 @@
+"""``closurebench run``, ``report`` and ``gap``: the evaluation loop on the command line.
+
+Loaded by ``closurebench.cli`` through ``EXTENSIONS``; heavy imports (openai, matplotlib)
+happen only inside the handlers so ``closurebench --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["add_parsers"]
+
+_RUN_EPILOG = """\
+examples:
+  offline, a built-in baseline (no server):
+    closurebench run --model baseline:majority --config all --split held_out --out runs/baseline
+  a local vLLM / llama.cpp / Ollama server (key from OPENAI_API_KEY, default "EMPTY"):
+    closurebench run --model Qwen/Qwen3-4B --base-url http://127.0.0.1:8000/v1 --mode cot \\
+        --split held_out --concurrency 8 --out runs/qwen3-4b-cot
+  a quick look: --limit 52 takes 2 instances of each of the 26 categories.
+
+memorisation gap (seen vs fresh): run the same model on the train split (seed 0) and on a fresh
+seed, then compare the two run directories:
+    closurebench run --model M --split train --out runs/m-train
+    closurebench run --model M --fresh-seed 7 --out runs/m-fresh7
+    closurebench gap runs/m-train runs/m-fresh7 --out runs/m-gap
+
+files in --out: run.json (model, server host, mode, prompt version and sha256, config,
+versions, time), references.jsonl, predictions.jsonl (one line per answer, appended and
+flushed; --resume skips what is there), report.json, report.md, plots/*.png, model_card.md.
+Released splits (closurebench.release): train = seed 0, held_out = a hash of seed 0; the
+released axes are n 4-10, density 0.1-0.5, 50 per category (1,300 instances each).
+"""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-") or "model"
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--extra-body must be a JSON object: {exc}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("--extra-body must be a JSON object")
+    return value
+
+
+def add_parsers(sub: Any) -> None:
+    """Add the ``run``, ``report`` and ``gap`` commands to the ``closurebench`` parser."""
+    from closurebench.run.data import SPLIT_SEEDS
+    from closurebench.run.prompts import MODES
+
+    r = sub.add_parser(
+        "run", help="evaluate a model (or a built-in baseline) and write its report",
+        description="Ask a model every question of a split or a fresh seed through an\n"
+        "OpenAI-compatible chat server, score the answers strictly and leniently, and write\n"
+        "a report with breakdowns by level, category, n and density, chance floors and plots.",
+        epilog=_RUN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("--model", required=True,
+                   help="served model name, or baseline:majority / baseline:random (offline)")
+    r.add_argument("--base-url", default=None,
+                   help="server URL ending in /v1 (default: OPENAI_BASE_URL or OpenAI)")
+    r.add_argument("--mode", choices=MODES, default="direct",
+                   help="direct answer or chain-of-thought (default direct)")
+    r.add_argument("--config", default="all", help="all, l1, l2, l3 or a category id")
+    which = r.add_mutually_exclusive_group()
+    which.add_argument("--split", choices=sorted(SPLIT_SEEDS), default=None,
+                       help="a released split, regenerated locally (default held_out)")
+    which.add_argument("--fresh-seed", type=int, default=None,
+                       help="a fresh seed instead of a released split (any seed but 0)")
+    r.add_argument("--n-min", type=int, default=4, help="smallest graph (default 4)")
+    r.add_argument("--n-max", type=int, default=10, help="largest graph (default 10)")
+    r.add_argument("--density-min", type=float, default=0.1, help="default 0.1")
+    r.add_argument("--density-max", type=float, default=0.5, help="default 0.5")
+    r.add_argument("--per-category", type=int, default=50, help="default 50")
+    r.add_argument("--categories", default=None, help="comma-separated subset of the config")
+    r.add_argument("--encoding", default="nl", help="graph encoding (default nl)")
+    r.add_argument("--surface-seed", type=int, default=None, help="default: the seed")
+    r.add_argument("--limit", type=int, default=None,
+                   help="only the first N instances, taken round-robin over categories")
+    r.add_argument("--samples", type=int, default=1,
+                   help="answers per question; K > 1 adds pass@k and cons@k (use temperature > 0)")
+    r.add_argument("--temperature", type=float, default=0.0, help="default 0 (as the paper)")
+    r.add_argument("--max-tokens", type=int, default=None,
+                   help="output cap (default 1024 direct, 8192 cot)")
+    r.add_argument("--token-param", choices=("max_tokens", "max_completion_tokens"),
+                   default="max_tokens", help="request field for the cap (OpenAI o-series: "
+                   "max_completion_tokens)")
+    r.add_argument("--extra-body", type=_json_object, default=None,
+                   help="JSON merged into every request, e.g. "
+                   "'{\"chat_template_kwargs\": {\"enable_thinking\": false}}'")
+    r.add_argument("--concurrency", type=int, default=4, help="requests in flight (default 4)")
+    r.add_argument("--timeout", type=float, default=600.0, help="seconds per request")
+    r.add_argument("--max-attempts", type=int, default=6,
+                   help="tries per request on 429/5xx/timeouts/dropped connections (default 6)")
+    r.add_argument("--retry-base", type=float, default=1.0,
+                   help="backoff base in seconds: waits up to base*2^i (default 1)")
+    r.add_argument("--baseline-seed", type=int, default=0,
+                   help="seed of baseline:random (default 0)")
+    r.add_argument("--out", default=None,
+                   help="run directory (default runs/MODEL-SPLIT-MODE)")
+    r.add_argument("--resume", action="store_true",
+                   help="continue the run in --out, skipping answers already on file")
+    r.add_argument("--no-progress", action="store_true", help="no progress bar")
+    r.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    r.set_defaults(func=_run)
+
+    p = sub.add_parser("report", help="(re)score a run directory and rewrite its report",
+                       description="Score the predictions on file (also of an unfinished run) "
+                       "and write report.json, report.md, plots and model_card.md.")
+    p.add_argument("run_dir", help="a directory written by `closurebench run`")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    p.set_defaults(func=_report)
+
+    g = sub.add_parser(
+        "gap", help="memorisation gap between a seen (train) run and a fresh-seed run",
+        description="Seen-minus-fresh accuracy with a 95% interval, overall and per level, "
+        "strict and lenient, from two run directories of the same model: one on "
+        "--split train, one on --fresh-seed S. An interval above zero suggests memorisation.")
+    g.add_argument("seen_dir", help="run on the train split (seed 0)")
+    g.add_argument("fresh_dir", help="run on a fresh seed")
+    g.add_argument("--method", choices=("newcombe", "bootstrap"), default="newcombe",
+                   help="interval for the difference (default newcombe)")
+    g.add_argument("--out", default=None, help="directory for gap.json and gap.md")
+    g.set_defaults(func=_gap)
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from closurebench.run.client import RetryPolicy
+    from closurebench.run.data import SPLIT_SEEDS, Selection
+    from closurebench.run.runner import RunSettings
+
+    if args.fresh_seed is not None and args.fresh_seed in SPLIT_SEEDS.values():
+        print(f"warning: seed {args.fresh_seed} is a released split's seed, not a fresh one",
+              file=sys.stderr)
+    sel = Selection(
+        config=args.config,
+        split=None if args.fresh_seed is not None else (args.split or "held_out"),
+        fresh_seed=args.fresh_seed, n_min=args.n_min, n_max=args.n_max,
+        density=(args.density_min, args.density_max), per_category=args.per_category,
+        categories=tuple(args.categories.split(",")) if args.categories else None,
+        encoding=args.encoding, surface_seed=args.surface_seed, limit=args.limit,
+    )
+    if sel.split is not None and not sel.released:
+        print(f"note: the axes differ from the released splits, so this is seed {sel.seed} "
+              f"under your axes, not the released {sel.split} split", file=sys.stderr)
+    return RunSettings(
+        model=args.model, selection=sel, base_url=args.base_url, mode=args.mode,
+        samples=args.samples, temperature=args.temperature, max_tokens=args.max_tokens,
+        concurrency=args.concurrency, timeout=args.timeout,
+        retry=RetryPolicy(max_attempts=args.max_attempts, base=args.retry_base),
+        extra_body=args.extra_body, token_param=args.token_param,
+        baseline_seed=args.baseline_seed,
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    from closurebench.run.report import build_report, format_summary
+    from closurebench.run.runner import run
+
+    settings = _settings(args)
+    out = args.out or str(Path("runs") / _slug(
+        f"{args.model}-{settings.selection.label}-{args.mode}"))
+    try:
+        result = run(settings, out, resume=args.resume, progress=not args.no_progress)
+    except KeyboardInterrupt:  # before the first answer (while generating instances)
+        print("\ninterrupted before any answer was written", file=sys.stderr)
+        return 130
+    if result.interrupted:
+        print(f"\ninterrupted: {result.n_done} of {result.n_expected} answers are in "
+              f"{Path(out) / 'predictions.jsonl'}; rerun with --resume to continue",
+              file=sys.stderr)
+        return 130
+    report = build_report(out, plots=not args.no_plots)
+    print(format_summary(report))
+    _print_outputs(report, Path(out))
+    return 0
+
+
+def _print_outputs(report: dict[str, Any], out: Path) -> None:
+    print(f"report: {out / 'report.md'} (and report.json)")
+    if report.get("plots"):
+        print(f"plots:  {out / 'plots'} ({len(report['plots'])} PNG)")
+    for key in ("plots_skipped", "card_skipped"):
+        if report.get(key):
+            print(f"note: {report[key]}", file=sys.stderr)
+    if report.get("card"):
+        print(f"card:   {out / report['card']}")
+
+
+def _report(args: argparse.Namespace) -> int:
+    from closurebench.run.report import build_report, format_summary
+
+    report = build_report(args.run_dir, plots=not args.no_plots)
+    print(format_summary(report))
+    _print_outputs(report, Path(args.run_dir))
+    return 0
+
+
+def _gap(args: argparse.Namespace) -> int:
+    from closurebench.run.report import format_gap, gap_report
+
+    gap = gap_report(args.seen_dir, args.fresh_dir, method=args.method)
+    text = format_gap(gap)
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "gap.json").write_text(json.dumps(gap, indent=2) + "\n", encoding="utf-8")
+        (out / "gap.md").write_text(text, encoding="utf-8")
+    print(text, end="")
+    return 0

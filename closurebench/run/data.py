@@ -1,0 +1,166 @@
+"""Which instances a run evaluates: a released split or a fresh seed, with the config axes.
+
+The released splits are pure functions of (config, split seeds) under the released axes, so the
+runner regenerates them instead of downloading them. Which seeds make ``train`` and
+``held_out`` is decided in one place, ``closurebench.release`` (train: seed 0; held_out: a hash
+of 0); ``SPLIT_SEEDS`` and ``RELEASED_AXES`` below are read from there, never restated.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from closurebench.release import DEFAULTS, SPLITS, split_config, split_seeds
+
+__all__ = [
+    "REFERENCE_FIELDS",
+    "RELEASED_AXES",
+    "SPLIT_SEEDS",
+    "Selection",
+    "interleave",
+    "load_instances",
+    "read_jsonl",
+    "slim",
+]
+
+SPLIT_SEEDS: dict[str, int] = {name: split_seeds(name).seed for name in SPLITS}
+"""Structural seed of each released split (from ``closurebench.release``)."""
+
+RELEASED_AXES: dict[str, Any] = dict(DEFAULTS)
+"""The axes of the released splits (1,300 instances per split for ``all``)."""
+
+REFERENCE_FIELDS = (
+    "id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance", "nodes",
+)
+"""What a run keeps of each instance: enough to score it and to run both baselines again."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The instances of one run: a config, a split or fresh seed, the axes, and a limit.
+
+    ``limit`` takes the first instances in category-interleaved order, so a quick run still
+    covers every category (and level) instead of only the first category.
+    """
+
+    config: str = "all"
+    split: str | None = "held_out"
+    fresh_seed: int | None = None
+    n_min: int = 4
+    n_max: int = 10
+    density: tuple[float, float] = (0.1, 0.5)
+    per_category: int = 50
+    categories: tuple[str, ...] | None = None
+    encoding: str = "nl"
+    surface_seed: int | None = None
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.split is None) == (self.fresh_seed is None):
+            raise ValueError("give exactly one of split (train, held_out) or fresh_seed")
+        if self.split is not None and self.split not in SPLIT_SEEDS:
+            raise ValueError(f"split must be train or held_out, got {self.split!r}")
+        if self.limit is not None and self.limit < 1:
+            raise ValueError(f"limit must be at least 1, got {self.limit}")
+
+    @property
+    def seed(self) -> int:
+        """The structural seed: the split's (``closurebench.release``), or the fresh one."""
+        return self.config_object().seed
+
+    @property
+    def released(self) -> bool:
+        """True when this is exactly a released split (its seed under the released axes)."""
+        axes = {"n_min": self.n_min, "n_max": self.n_max, "density": tuple(self.density),
+                "per_category": self.per_category, "encoding": self.encoding}
+        return (self.split is not None and self.categories is None
+                and self.surface_seed is None and axes == RELEASED_AXES)
+
+    @property
+    def label(self) -> str:
+        """Short name for reports: ``held_out``, ``train`` or ``fresh-seed-S``."""
+        return self.split if self.split is not None else f"fresh-seed-{self.fresh_seed}"
+
+    def config_object(self) -> Any:
+        """The validated ``closurebench.Config``: a split's seeds come from the release rule
+        (``--surface-seed`` is then hashed like the seed), a fresh seed is used as given."""
+        from closurebench.config import Config
+
+        axes: dict[str, Any] = {
+            "n_min": self.n_min, "n_max": self.n_max, "density": tuple(self.density),
+            "per_category": self.per_category,
+            "categories": list(self.categories) if self.categories else None,
+            "encoding": self.encoding,
+        }
+        if self.split is not None:
+            return split_config(self.split, self.config, surface_seed=self.surface_seed,
+                                **axes)
+        return Config.make(self.config, seed=int(self.fresh_seed or 0),
+                           surface_seed=self.surface_seed, **axes)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form for run.json (with the derived seed and released flag)."""
+        out = asdict(self)
+        out["density"] = list(self.density)
+        out["categories"] = list(self.categories) if self.categories else None
+        out.update(seed=self.seed, released=self.released)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Selection:
+        """Inverse of ``as_dict`` (derived keys are ignored)."""
+        keys = {f for f in cls.__dataclass_fields__}
+        kw = {k: v for k, v in data.items() if k in keys}
+        kw["density"] = tuple(kw.get("density", (0.1, 0.5)))
+        if kw.get("categories"):
+            kw["categories"] = tuple(kw["categories"])
+        return cls(**kw)
+
+
+def interleave(per_category: int, n_categories: int) -> Iterator[int]:
+    """Config indices in round-robin category order: instance 0 of each category, then 1, …"""
+    for j in range(per_category):
+        for c in range(n_categories):
+            yield c * per_category + j
+
+
+def load_instances(sel: Selection, *, cross_check: bool | None = None) -> list[dict[str, Any]]:
+    """Generate the selected records (full records, with question and program).
+
+    ``cross_check`` defaults to on for anything but a released split: those were checked by
+    both engines when they were released (and by the split tests), so regenerating them for a
+    run need not pay for the NetworkX twin again; a fresh seed has been checked by no one.
+    """
+    from closurebench.generator import instance
+
+    cfg = sel.config_object()
+    if cross_check is None:
+        cross_check = not sel.released
+    order = interleave(cfg.per_category, len(cfg.categories))
+    out: list[dict[str, Any]] = []
+    for k in order:
+        if sel.limit is not None and len(out) >= sel.limit:
+            break
+        out.append(instance(cfg, k, cross_check=cross_check))
+    return out
+
+
+def slim(record: dict[str, Any]) -> dict[str, Any]:
+    """The reference part of a record (``REFERENCE_FIELDS``), as stored in references.jsonl."""
+    return {k: record[k] for k in REFERENCE_FIELDS if k in record}
+
+
+def read_jsonl(path: str, *, complete_only: bool = True) -> list[dict[str, Any]]:
+    """Rows of a JSONL file; a torn last line (no newline, e.g. after a kill) is skipped."""
+    rows: list[dict[str, Any]] = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if complete_only and not line.endswith("\n"):
+                break
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+

@@ -1,0 +1,454 @@
+"""A run directory in, its report out: the metric's numbers plus chance floors, cost and plots.
+
+Every accuracy in the report comes from ``closurebench.scoring.score`` on the run's
+predictions, unchanged (a test checks equality), so the runner never re-implements a scoring
+rule. Around those numbers this module adds what a reader needs to judge them: the majority
+and random floors on the same instances, the L1→L3 slope, confidence intervals, tokens per
+correct answer, and, across two runs, the seen-vs-fresh memorisation gap.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from closurebench.run.client import RunError
+from closurebench.run.data import read_jsonl
+from closurebench.run.runner import PREDICTIONS_FILE, REFERENCES_FILE, RUN_FILE
+
+__all__ = [
+    "RunFiles",
+    "build_report",
+    "format_gap",
+    "format_markdown",
+    "format_summary",
+    "gap_report",
+    "load_run",
+    "verdicts",
+]
+
+REPORT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class RunFiles:
+    """A run directory read back: run.json, references in order, predictions in order.
+
+    ``predictions`` holds one row per (instance, sample) present, ordered like the references
+    (then by sample); when a pair appears twice the last line wins.
+    """
+
+    path: Path
+    meta: dict[str, Any]
+    references: list[dict[str, Any]]
+    predictions: list[tuple[dict[str, Any], dict[str, Any]]]
+
+    @property
+    def samples(self) -> int:
+        return int(self.meta.get("samples", 1))
+
+
+def load_run(run_dir: str | Path) -> RunFiles:
+    """Read a run directory; a ``RunError`` says what is missing."""
+    path = Path(run_dir)
+    for name in (RUN_FILE, REFERENCES_FILE):
+        if not (path / name).exists():
+            raise RunError(f"{path} is not a run directory (no {name}); run `closurebench run`")
+    meta = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
+    refs = read_jsonl(str(path / REFERENCES_FILE))
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    if (path / PREDICTIONS_FILE).exists():
+        for row in read_jsonl(str(path / PREDICTIONS_FILE)):
+            rows[(row["id"], int(row["sample"]))] = row
+    samples = int(meta.get("samples", 1))
+    ordered = [(ref, rows[(ref["id"], s)]) for ref in refs for s in range(samples)
+               if (ref["id"], s) in rows]
+    return RunFiles(path, meta, refs, ordered)
+
+
+def verdicts(outputs: list[str], references: list[dict[str, Any]]) -> list[tuple[bool, bool, bool]]:
+    """``(parsed, strict, lenient)`` per prediction, each from the metric itself.
+
+    ``score`` reports aggregates only, so this scores every prediction on its own (about
+    0.1 ms each); the per-instance flags feed confidence intervals and the memorisation gap.
+    """
+    from closurebench.scoring import score
+
+    out = []
+    for text, ref in zip(outputs, references, strict=True):
+        rep = score([text], [ref])
+        out.append((rep["parse_rate"] == 1.0, rep["accuracy_strict"] == 1.0,
+                    rep["accuracy_lenient"] == 1.0))
+    return out
+
+
+def _ci(flags: list[bool]) -> list[float] | None:
+    from closurebench.scoring import wilson_interval
+
+    return list(wilson_interval(sum(flags), len(flags))) if flags else None
+
+
+def _slope(by_level: dict[str, dict[str, Any]], key: str) -> float | None:
+    if "1" in by_level and "3" in by_level:
+        return by_level["1"][key] - by_level["3"][key]
+    return None
+
+
+def _cost(files: RunFiles, flags: list[tuple[bool, bool, bool]]) -> dict[str, Any] | None:
+    tokens = [row.get("completion_tokens") for _, row in files.predictions]
+    if not tokens or any(t is None for t in tokens):
+        return None
+    by_level: dict[str, dict[str, float]] = {}
+    for (ref, _), count, (_, strict, _) in zip(files.predictions, tokens, flags, strict=True):
+        slot = by_level.setdefault(str(ref["level"]), {"tokens": 0, "answers": 0, "correct": 0})
+        slot["tokens"] += count
+        slot["answers"] += 1
+        slot["correct"] += strict
+    prompt = [row.get("prompt_tokens") for _, row in files.predictions]
+    return {
+        "completion_tokens_total": sum(tokens),
+        "tokens_per_answer": sum(tokens) / len(tokens),
+        "prompt_tokens_per_answer": (sum(prompt) / len(prompt)
+                                     if all(p is not None for p in prompt) else None),
+        "by_level": {
+            lvl: {
+                "tokens_per_answer": s["tokens"] / s["answers"],
+                "tokens_per_correct": s["tokens"] / s["correct"] if s["correct"] else None,
+            }
+            for lvl, s in sorted(by_level.items())
+        },
+    }
+
+
+def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
+                 floor_seed: int = 0) -> dict[str, Any]:
+    """Score a run and write report.json, report.md, plots/*.png and model_card.md into it.
+
+    Works on an unfinished run too (it scores what is on file and says so).
+    """
+    from closurebench.run.baselines import floors
+    from closurebench.scoring import score
+
+    files = load_run(run_dir)
+    if not files.predictions:
+        raise RunError(f"{files.path} has no predictions yet")
+    refs = [ref for ref, _ in files.predictions]
+    outputs = [row.get("output") or "" for _, row in files.predictions]
+    tokens = [row.get("completion_tokens") for _, row in files.predictions]
+    token_counts = tokens if all(t is not None for t in tokens) else None
+    sample_ids = [ref["id"] for ref in refs] if files.samples > 1 else None
+    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids)
+
+    flags = verdicts(outputs, refs)
+    first = [f for (_, row), f in zip(files.predictions, flags, strict=True)
+             if int(row["sample"]) == 0]
+    levels: dict[str, list[tuple[bool, bool, bool]]] = {}
+    for ((ref, row), f) in zip(files.predictions, flags, strict=True):
+        if int(row["sample"]) == 0:
+            levels.setdefault(str(ref["level"]), []).append(f)
+    finish = Counter(str(row.get("finish_reason")) for _, row in files.predictions)
+    errors = [row["error"] for _, row in files.predictions if row.get("error")]
+    latencies = [float(row.get("latency_s") or 0.0) for _, row in files.predictions]
+    meta = files.meta
+    n_expected = int(meta.get("n_expected", len(files.references) * files.samples))
+    report: dict[str, Any] = {
+        "closurebench_report": REPORT_VERSION,
+        "run": {k: meta.get(k) for k in (
+            "model", "base_url_host", "mode", "prompt_version", "prompt_sha256", "samples",
+            "temperature", "max_tokens", "closurebench_version", "created", "updated", "status",
+        )},
+        "selection": meta.get("selection"),
+        "complete": len(files.predictions) >= n_expected,
+        "n_expected": n_expected,
+        "n_instances": len({ref["id"] for ref in refs}),
+        "metrics": metrics,
+        "ci95": {
+            "note": "Wilson 95% intervals over instances (first sample of each)",
+            "accuracy_strict": _ci([f[1] for f in first]),
+            "accuracy_lenient": _ci([f[2] for f in first]),
+            "by_level": {
+                lvl: {"accuracy_strict": _ci([f[1] for f in fl]),
+                      "accuracy_lenient": _ci([f[2] for f in fl])}
+                for lvl, fl in sorted(levels.items())
+            },
+        },
+        "compositional_slope": {
+            "note": "accuracy on L1 minus accuracy on L3 (the paper's L1→L3 drop)",
+            "strict": _slope(metrics["by_level"], "accuracy_strict"),
+            "lenient": _slope(metrics["by_level"], "accuracy_lenient"),
+        },
+        "cost": _cost(files, flags),
+        "finish_reasons": dict(finish.most_common()),
+        "n_errors": len(errors),
+        "errors_sample": errors[:5],
+        "latency_s": {"mean": statistics.fmean(latencies),
+                      "median": statistics.median(latencies)} if latencies else None,
+        "floors": floors(list({ref["id"]: ref for ref in refs}.values()), seed=floor_seed),
+        "plots": [],
+        "card": None,
+    }
+    out = files.path
+    if plots:
+        try:
+            from closurebench.run.plots import make_plots
+
+            report["plots"] = [str(p.relative_to(out)) for p in make_plots(report, out / "plots")]
+        except RunError as exc:
+            report["plots_skipped"] = str(exc)
+    if card:
+        try:
+            from closurebench.run.card import write_card
+
+            report["card"] = write_card(report, out / "model_card.md").name
+        except RunError as exc:
+            report["card_skipped"] = str(exc)
+    (out / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
+                                     encoding="utf-8")
+    (out / "report.md").write_text(format_markdown(report), encoding="utf-8")
+    return report
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _pp(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:+.1f} pp"
+
+
+def _floor(report: dict[str, Any], kind: str, table: str | None, key: str | None) -> str:
+    f = report["floors"][kind]
+    row = f if table is None else f.get(table, {}).get(key or "")
+    if not row:
+        return "—"
+    return f"{_pct(row['accuracy_strict'])} / {_pct(row['accuracy_lenient'])}"
+
+
+def _describe(report: dict[str, Any]) -> str:
+    run, sel = report["run"], report["selection"] or {}
+    split = sel.get("split") or f"fresh seed {sel.get('fresh_seed')}"
+    released = " (released split)" if sel.get("released") else ""
+    return (
+        f"split {split}{released}, seed {sel.get('seed')}, config {sel.get('config')}, "
+        f"n {sel.get('n_min')}–{sel.get('n_max')}, density {sel.get('density')}; "
+        f"{report['n_instances']} instances × {run.get('samples')} sample(s); mode "
+        f"{run.get('mode')}, temperature {run.get('temperature')}; prompt v"
+        f"{run.get('prompt_version')} (sha256 {str(run.get('prompt_sha256'))[:12]}…); "
+        f"closurebench {run.get('closurebench_version')}; {run.get('updated')}"
+    )
+
+
+def _table(report: dict[str, Any], title: str, table: str, with_level: bool = False) -> list[str]:
+    rows = report["metrics"].get(table) or {}
+    if not rows:
+        return []
+    level_of: dict[str, str] = {}
+    if with_level:  # the taxonomy order (L1, L2, L3) reads better than the alphabet
+        from closurebench.categories import CATEGORIES
+
+        level_of = {c: f"L{spec.level}" for c, spec in CATEGORIES.items()}
+        rows = {**{c: rows[c] for c in CATEGORIES if c in rows},
+                **{c: r for c, r in rows.items() if c not in CATEGORIES}}
+    head = f"| {title} |" + (" level |" if with_level else "") + (
+        " count | strict | lenient | parsed | majority floor (s / l) | random floor (s / l) |")
+    sep = "|---|" + ("---|" if with_level else "") + "---:|---:|---:|---:|---:|---:|"
+    lines = ["", head, sep]
+    for key, row in rows.items():
+        name = f"L{key}" if table == "by_level" else key
+        lvl = f" {level_of.get(key, '?')} |" if with_level else ""
+        lines.append(
+            f"| {name} |{lvl} {row['n']} | {_pct(row['accuracy_strict'])} | "
+            f"{_pct(row['accuracy_lenient'])} | {_pct(row['parse_rate'])} | "
+            f"{_floor(report, 'majority', table, key)} | {_floor(report, 'random', table, key)} |"
+        )
+    return lines
+
+
+def format_markdown(report: dict[str, Any]) -> str:
+    """report.md: the headline, the floors beside every score, breakdowns, cost and plots."""
+    m, run = report["metrics"], report["run"]
+    ci = report["ci95"]
+    lines = [
+        f"# ClosureBench report: {run.get('model')} ({run.get('mode')})",
+        "",
+        _describe(report),
+    ]
+    if not report["complete"]:
+        lines += ["", f"**Incomplete run:** {m['n_predictions']} of {report['n_expected']} "
+                  "answers on file; rerun with `--resume` to finish."]
+    lines += [
+        "",
+        "Strict requires an exact match; lenient adds ±1 on the count categories and ± one "
+        "element on the set categories whose wording leaves source inclusion implicit (the "
+        "paper reports lenient). Floors are the built-in baselines on the same instances.",
+        "",
+        "| | strict | lenient | parse rate | majority floor (s / l) | random floor (s / l) |",
+        "|---|---:|---:|---:|---:|---:|",
+        f"| overall | {_pct(m['accuracy_strict'])} | {_pct(m['accuracy_lenient'])} | "
+        f"{_pct(m['parse_rate'])} | {_floor(report, 'majority', None, None)} | "
+        f"{_floor(report, 'random', None, None)} |",
+        "",
+        f"95% CI (Wilson, by instance): strict {_interval(ci['accuracy_strict'])}, "
+        f"lenient {_interval(ci['accuracy_lenient'])}.",
+        f"Compositional slope (L1 − L3): strict {_pp(report['compositional_slope']['strict'])}, "
+        f"lenient {_pp(report['compositional_slope']['lenient'])}.",
+    ]
+    if m.get("set_f1") is not None:
+        lines.append(f"Set F1 (partial credit, not in accuracy): {_pct(m['set_f1'])} over "
+                     f"{m['n_set_answers']} set answers.")
+    lines += ["", "## By level", *_table(report, "level", "by_level")]
+    lines += ["", "## By category", *_table(report, "category", "by_category", True)]
+    lines += ["", "## By graph size n", *_table(report, "n", "by_n")]
+    lines += ["", "## By edge density", *_table(report, "density", "by_density")]
+    sampling = sorted(k for k in m if k.startswith(("pass@", "cons@")))
+    if sampling:
+        lines += ["", "## Sampling", "", "| metric | value |", "|---|---:|"]
+        lines += [f"| {k} | {_pct(m[k])} |" for k in sampling]
+    lines += ["", "## Cost", ""]
+    cost = report.get("cost")
+    if cost:
+        lines += [
+            f"Completion tokens per answer: {cost['tokens_per_answer']:.1f}; per correct "
+            f"(strict) answer: {_num(m.get('tokens_per_correct'))}.",
+            "",
+            "| level | tokens / answer | tokens / correct |",
+            "|---|---:|---:|",
+            *[f"| L{lvl} | {row['tokens_per_answer']:.1f} | {_num(row['tokens_per_correct'])} |"
+              for lvl, row in cost["by_level"].items()],
+        ]
+    else:
+        lines.append("No token counts (a built-in baseline, or a server that reports no usage).")
+    lines += ["", "## Answers", "",
+              "Finish reasons: " + ", ".join(f"{k} {v}" for k, v in
+                                             report["finish_reasons"].items()) + ".",
+              f"Refused requests (scored wrong): {report['n_errors']}."]
+    for err in report["errors_sample"]:
+        lines.append(f"- `{err}`")
+    if report.get("plots"):
+        lines += ["", "## Plots", ""]
+        lines += [f"![{Path(p).stem}]({p})" for p in report["plots"]]
+    if report.get("card"):
+        lines += ["", f"Model-evaluation card (model-index metadata): [{report['card']}]"
+                  f"({report['card']})."]
+    return "\n".join(lines) + "\n"
+
+
+def _num(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def _interval(ci: list[float] | None) -> str:
+    return "—" if not ci else f"[{100 * ci[0]:.1f}%, {100 * ci[1]:.1f}%]"
+
+
+def format_summary(report: dict[str, Any]) -> str:
+    """The few lines a terminal shows after a run: overall and per level, floors alongside."""
+    m = report["metrics"]
+    rows = [("overall", m, None, None)] + [
+        (f"L{k}", row, "by_level", k) for k, row in m["by_level"].items()]
+    width = 8
+    lines = [f"{report['run'].get('model')} on {_split_name(report)}: "
+             f"{m['n_predictions']} answers, parse rate {_pct(m['parse_rate'])}"
+             + ("" if report["complete"] else " (INCOMPLETE: rerun with --resume)"),
+             f"{'':<{width}} {'strict':>7} {'lenient':>8}   {'majority s/l':>15}   "
+             f"{'random s/l':>15}"]
+    for name, row, table, key in rows:
+        lines.append(
+            f"{name:<{width}} {_pct(row['accuracy_strict']):>7} {_pct(row['accuracy_lenient']):>8}"
+            f"   {_floor(report, 'majority', table, key):>15}"
+            f"   {_floor(report, 'random', table, key):>15}")
+    slope = report["compositional_slope"]
+    lines.append(f"L1→L3 slope: strict {_pp(slope['strict'])}, lenient {_pp(slope['lenient'])}")
+    if m.get("tokens_per_correct") is not None:
+        lines.append(f"tokens per correct answer: {m['tokens_per_correct']:.1f}")
+    for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
+        lines.append(f"{k}: {_pct(m[k])}")
+    return "\n".join(lines)
+
+
+def _split_name(report: dict[str, Any]) -> str:
+    sel = report.get("selection") or {}
+    return sel.get("split") or f"fresh seed {sel.get('fresh_seed')}"
+
+
+def gap_report(seen_dir: str | Path, fresh_dir: str | Path, *,
+               method: str = "newcombe") -> dict[str, Any]:
+    """The memorisation gap between a run on seen instances (train) and one on fresh ones.
+
+    Uses the first sample of each instance; the gap is seen minus fresh accuracy with a 95%
+    interval (Newcombe, or ``method="bootstrap"``), overall and per level, strict and lenient.
+    """
+    from closurebench.scoring import memorisation_gap
+
+    runs = [load_run(seen_dir), load_run(fresh_dir)]
+    flags: list[dict[str, list[tuple[bool, bool, bool]]]] = []
+    for files in runs:
+        firsts = [(ref, row) for ref, row in files.predictions if int(row["sample"]) == 0]
+        if not firsts:
+            raise RunError(f"{files.path} has no predictions yet")
+        fl = verdicts([row.get("output") or "" for _, row in firsts], [r for r, _ in firsts])
+        groups: dict[str, list[tuple[bool, bool, bool]]] = {"all": fl}
+        for (ref, _), f in zip(firsts, fl, strict=True):
+            groups.setdefault(f"L{ref['level']}", []).append(f)
+        flags.append(groups)
+    warnings = []
+    seen_meta, fresh_meta = runs[0].meta, runs[1].meta
+    for key in ("model", "mode", "prompt_sha256", "temperature"):
+        if seen_meta.get(key) != fresh_meta.get(key):
+            warnings.append(f"the runs differ in {key}: {seen_meta.get(key)!r} vs "
+                            f"{fresh_meta.get(key)!r}")
+    seen_sel, fresh_sel = seen_meta.get("selection") or {}, fresh_meta.get("selection") or {}
+    if seen_sel.get("split") != "train":
+        warnings.append("the seen run is not on the train split (seed 0)")
+    if fresh_sel.get("seed") == seen_sel.get("seed"):
+        warnings.append("both runs use the same seed: the fresh instances are not fresh")
+    for f in runs:
+        n_exp = int(f.meta.get("n_expected", 0))
+        if len(f.predictions) < n_exp:
+            warnings.append(f"{f.path} is incomplete ({len(f.predictions)} of {n_exp})")
+    out: dict[str, Any] = {
+        "seen": {"dir": str(runs[0].path), "model": seen_meta.get("model"),
+                 "split": _split_name({"selection": seen_sel})},
+        "fresh": {"dir": str(runs[1].path), "model": fresh_meta.get("model"),
+                  "split": _split_name({"selection": fresh_sel})},
+        "method": method,
+        "groups": {},
+        "warnings": warnings,
+    }
+    for group in ["all", *sorted(g for g in flags[0] if g != "all")]:
+        if group not in flags[1]:
+            continue
+        s, f = flags[0][group], flags[1][group]
+        out["groups"][group] = {
+            "strict": memorisation_gap([x[1] for x in s], [x[1] for x in f], method=method),
+            "lenient": memorisation_gap([x[2] for x in s], [x[2] for x in f], method=method),
+        }
+    return out
+
+
+def format_gap(gap: dict[str, Any]) -> str:
+    """Markdown table of the memorisation gap, group by group."""
+    lines = [
+        f"# Memorisation gap: {gap['seen']['model']}",
+        "",
+        f"Seen: {gap['seen']['split']} ({gap['seen']['dir']}); fresh: {gap['fresh']['split']} "
+        f"({gap['fresh']['dir']}). Gap = seen − fresh accuracy, 95% CI ({gap['method']}). "
+        "A gap whose interval lies above zero suggests memorised answers.",
+        "",
+        "| group | scoring | seen | fresh | gap | 95% CI |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for group, both in gap["groups"].items():
+        for scoring in ("strict", "lenient"):
+            g = both[scoring]
+            lines.append(
+                f"| {group} | {scoring} | {_pct(g['seen_accuracy'])} (n={g['n_seen']}) | "
+                f"{_pct(g['fresh_accuracy'])} (n={g['n_fresh']}) | {_pp(g['gap'])} | "
+                f"[{100 * g['gap_ci'][0]:+.1f}, {100 * g['gap_ci'][1]:+.1f}] pp |")
+    for w in gap["warnings"]:
+        lines.append(f"\nwarning: {w}")
+    return "\n".join(lines) + "\n"

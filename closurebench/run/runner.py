@@ -1,0 +1,358 @@
+"""The evaluation loop: instances in, one JSON line per answer out, resumable at any point.
+
+``predictions.jsonl`` is the run's only state. Each answer is appended as one whole line and
+flushed (with Ctrl-C held off for the write), a torn tail left by a kill is cut on resume, and
+``--resume`` skips every (id, sample) already on file, so a run can stop and restart any
+number of times and still end with exactly one answer per (instance, sample).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from closurebench.run.client import Backend, Completion, OpenAIBackend, RetryPolicy, RunError
+from closurebench.run.client import base_url_host as _host
+from closurebench.run.data import Selection, load_instances, read_jsonl, slim
+from closurebench.run.prompts import PROMPT_VERSION, prompt_sha256
+
+__all__ = ["RunResult", "RunSettings", "make_backend", "run"]
+
+RUN_FILE = "run.json"
+PREDICTIONS_FILE = "predictions.jsonl"
+REFERENCES_FILE = "references.jsonl"
+
+#: Settings that change answers: a resumed run must agree on all of them.
+_FINGERPRINT_KEYS = ("model", "mode", "prompt_version", "prompt_sha256", "samples",
+                     "temperature", "max_tokens", "extra_body", "token_param", "baseline_seed")
+
+
+@dataclass
+class RunSettings:
+    """Everything that defines a run (``model`` is a served model name or ``baseline:KIND``)."""
+
+    model: str
+    selection: Selection = field(default_factory=Selection)
+    base_url: str | None = None
+    mode: str = "direct"
+    samples: int = 1
+    temperature: float = 0.0
+    max_tokens: int | None = None
+    concurrency: int = 4
+    timeout: float = 600.0
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+    extra_body: dict[str, Any] | None = None
+    token_param: str = "max_tokens"
+    baseline_seed: int = 0
+
+    def __post_init__(self) -> None:
+        from closurebench.run.prompts import MODES
+
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        if self.samples < 1:
+            raise ValueError(f"samples must be at least 1, got {self.samples}")
+        if self.concurrency < 1:
+            raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
+        if self.max_tokens is None:
+            self.max_tokens = 1024 if self.mode == "direct" else 8192
+
+    @property
+    def is_baseline(self) -> bool:
+        return self.model.startswith("baseline:")
+
+    def describe(self) -> dict[str, Any]:
+        """The run.json view (no API key: it is never stored)."""
+        return {
+            "model": self.model,
+            "base_url_host": None if self.is_baseline else _host(
+                self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com"),
+            "mode": self.mode,
+            "prompt_version": PROMPT_VERSION,
+            "prompt_sha256": prompt_sha256(self.mode),
+            "samples": self.samples,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "token_param": self.token_param,
+            "extra_body": self.extra_body,
+            "baseline_seed": self.baseline_seed,
+            "concurrency": self.concurrency,
+            "timeout_s": self.timeout,
+            "retry": {"max_attempts": self.retry.max_attempts, "base_s": self.retry.base,
+                      "cap_s": self.retry.cap},
+            "selection": self.selection.as_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """Where a run is and how far it got."""
+
+    out_dir: Path
+    n_done: int
+    n_expected: int
+    interrupted: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return self.n_done >= self.n_expected and not self.interrupted
+
+
+def make_backend(settings: RunSettings, stop: threading.Event) -> Backend:
+    """A chat-server backend, or the named built-in baseline for ``baseline:KIND``."""
+    if settings.is_baseline:
+        from closurebench.run.baselines import BaselineBackend
+
+        return BaselineBackend(settings.model.split(":", 1)[1], seed=settings.baseline_seed)
+    return OpenAIBackend(
+        model=settings.model, base_url=settings.base_url, mode=settings.mode,
+        temperature=settings.temperature, max_tokens=settings.max_tokens,
+        timeout=settings.timeout, retry=settings.retry, extra_body=settings.extra_body,
+        token_param=settings.token_param, stop_event=stop,
+    )
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
+    os.replace(tmp, path)
+
+
+def repair_tail(path: Path) -> int:
+    """Cut a torn last line (bytes after the last newline); returns how many bytes were cut."""
+    if not path.exists():
+        return 0
+    data = path.read_bytes()
+    keep = data.rfind(b"\n") + 1
+    if keep == len(data):
+        return 0
+    with open(path, "r+b") as fh:
+        fh.truncate(keep)
+    return len(data) - keep
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold SIGINT during a line write so Ctrl-C lands between lines, never inside one."""
+    can = threading.current_thread() is threading.main_thread() and hasattr(
+        signal, "pthread_sigmask")
+    if can:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if can:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _check_same_run(old: dict[str, Any], new: dict[str, Any], out: Path) -> None:
+    diffs = [k for k in _FINGERPRINT_KEYS if old.get(k) != new.get(k)]
+    old_sel = {k: v for k, v in (old.get("selection") or {}).items() if k != "limit"}
+    new_sel = {k: v for k, v in new["selection"].items() if k != "limit"}
+    if old_sel != new_sel:
+        diffs.append("selection")
+    if diffs:
+        raise RunError(
+            f"{out} holds a different run (differs in {', '.join(diffs)}); "
+            "use another --out or the same settings"
+        )
+
+
+class _Progress:
+    """tqdm on stderr when available (rate and ETA), else nothing."""
+
+    def __init__(self, total: int, initial: int, enabled: bool, desc: str) -> None:
+        self.bar: Any = None
+        if enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                return
+            self.bar = tqdm(total=total, initial=initial, unit="answer", file=sys.stderr,
+                            desc=desc, dynamic_ncols=True, smoothing=0.05)
+
+    def update(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+Item = tuple[dict[str, Any], int]
+
+
+def _execute(backend: Backend, todo: list[Item], write: Callable[[Item, Completion], None],
+             concurrency: int, stop: threading.Event) -> None:
+    """Answer every item, calling ``write`` from this (the main) thread as answers arrive.
+
+    Workers are daemon threads, so a Ctrl-C or a fatal error returns at once instead of
+    waiting for requests still in flight (those are simply asked again on resume).
+    """
+    if not backend.concurrent or concurrency <= 1 or len(todo) <= 1:
+        for item in todo:
+            if stop.is_set():
+                return
+            write(item, backend.complete(*item))
+        return
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    for item in todo:
+        inbox.put(item)
+    outbox: queue.SimpleQueue[tuple[Item, Completion | None, BaseException | None]] = (
+        queue.SimpleQueue())
+
+    def worker() -> None:
+        while not stop.is_set():
+            try:
+                item = inbox.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                outbox.put((item, backend.complete(*item), None))
+            except BaseException as exc:  # handed to the main thread, which raises it
+                outbox.put((item, None, exc))
+                return
+
+    threads = [threading.Thread(target=worker, daemon=True, name=f"closurebench-{i}")
+               for i in range(min(concurrency, len(todo)))]
+    for t in threads:
+        t.start()
+    pending = len(todo)
+    try:
+        while pending:
+            try:
+                item, completion, exc = outbox.get(timeout=0.05)
+            except queue.Empty:
+                if not any(t.is_alive() for t in threads) and outbox.empty():
+                    return
+                continue
+            pending -= 1
+            if exc is not None:
+                stop.set()
+                _drain(outbox, write)
+                raise exc
+            if completion is not None:
+                write(item, completion)
+    except KeyboardInterrupt:
+        stop.set()
+        _drain(outbox, write)
+        raise
+
+
+def _drain(outbox: queue.SimpleQueue, write: Callable[[Item, Completion], None]) -> None:
+    """Keep the answers that already arrived (whole lines) before stopping."""
+    while True:
+        try:
+            item, completion, _exc = outbox.get_nowait()
+        except queue.Empty:
+            return
+        if completion is not None:
+            write(item, completion)
+
+
+def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool = False,
+        progress: bool = True, instances: list[dict[str, Any]] | None = None) -> RunResult:
+    """Run (or resume) an evaluation into ``out_dir``; see the module docstring for the files.
+
+    ``instances`` may be passed to skip generation (they must be ``settings.selection``'s).
+    Raises ``RunError`` for a run that cannot go on; a Ctrl-C returns ``interrupted=True``.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    run_path, pred_path = out / RUN_FILE, out / PREDICTIONS_FILE
+    meta = settings.describe()
+    old: dict[str, Any] = {}
+    has_predictions = pred_path.exists() and pred_path.stat().st_size > 0
+    if has_predictions and not resume:
+        raise RunError(f"{out} already holds predictions: pass --resume to continue that run, "
+                       "or choose another --out")
+    if run_path.exists() and (resume or has_predictions):
+        old = json.loads(run_path.read_text(encoding="utf-8"))
+        _check_same_run(old, meta, out)
+
+    records = instances if instances is not None else load_instances(settings.selection)
+    _write_jsonl(out / REFERENCES_FILE, [slim(r) for r in records])
+    from closurebench import __version__
+
+    started = time.time()
+    meta.update(
+        closurebench_version=__version__,
+        created=old.get("created", _now()),
+        updated=_now(),
+        status="running",
+        n_instances=len(records),
+        n_expected=len(records) * settings.samples,
+    )
+    _write_json(run_path, meta)
+
+    repair_tail(pred_path)
+    done = {(row["id"], row["sample"]) for row in read_jsonl(str(pred_path))} if (
+        pred_path.exists()) else set()
+    wanted = {r["id"] for r in records}
+    n_done = sum(1 for key in done if key[0] in wanted and key[1] < settings.samples)
+    todo = [(rec, s) for rec in records for s in range(settings.samples)
+            if (rec["id"], s) not in done]
+    if settings.samples > 1 and settings.temperature == 0 and not settings.is_baseline:
+        print("warning: --samples > 1 at temperature 0 asks for the same answer K times; "
+              "pass --temperature > 0 for meaningful pass@k", file=sys.stderr)
+
+    stop = threading.Event()
+    backend = make_backend(settings, stop)
+    bar = _Progress(meta["n_expected"], meta["n_expected"] - len(todo), progress,
+                    settings.model)
+    interrupted = False
+    fh = open(pred_path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+
+    def write(item: Item, c: Completion) -> None:
+        nonlocal n_done
+        rec, sample = item
+        line = json.dumps({
+            "id": rec["id"], "sample": sample, "output": c.output,
+            "finish_reason": c.finish_reason, "prompt_tokens": c.prompt_tokens,
+            "completion_tokens": c.completion_tokens, "latency_s": round(c.latency_s, 4),
+            "attempts": c.attempts, "error": c.error,
+        }, ensure_ascii=False, separators=(",", ":")) + "\n"
+        with _sigint_held():
+            fh.write(line)
+            fh.flush()
+        n_done += 1
+        bar.update()
+
+    status = "failed"
+    try:
+        _execute(backend, todo, write, settings.concurrency, stop)
+        status = "complete"
+    except KeyboardInterrupt:
+        interrupted, status = True, "interrupted"
+    finally:
+        stop.set()
+        fh.close()
+        bar.close()
+        meta.update(status=status, updated=_now(), n_predictions=n_done,
+                    elapsed_s=round(time.time() - started + old.get("elapsed_s", 0.0), 3))
+        _write_json(run_path, meta)
+    return RunResult(out, n_done, meta["n_expected"], interrupted)

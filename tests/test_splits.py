@@ -1,0 +1,155 @@
+"""The released splits: pinned seeds, disjointness, and no drift between files and code."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+pq = pytest.importorskip("pyarrow.parquet")
+
+from closurebench import cli  # noqa: E402
+from closurebench.categories import CATEGORIES, CONFIGS  # noqa: E402
+from closurebench.hf import splits  # noqa: E402
+from closurebench.hf.splits import (  # noqa: E402
+    MANIFEST,
+    config_files,
+    features_dict,
+    features_yaml,
+    file_path,
+    jsonl_bytes,
+    parquet_bytes,
+    read_manifest,
+)
+from closurebench.release import HELD_OUT, SPLITS, TRAIN, held_out_seed, split_seeds  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def rows(split: str) -> list[dict]:
+    files = config_files("all", split)
+    return [r for path in files for r in pq.read_table(ROOT / path).to_pylist()]
+
+
+@pytest.fixture(scope="module")
+def committed() -> dict[str, list[dict]]:
+    return {split: rows(split) for split in SPLITS}
+
+
+def run_cli(argv: list[str], monkeypatch) -> int:
+    monkeypatch.setattr(cli, "EXTENSIONS", (*cli.EXTENSIONS, "closurebench.hf.cli")
+                        if "closurebench.hf.cli" not in cli.EXTENSIONS else cli.EXTENSIONS)
+    return cli.main(argv)
+
+
+def test_released_seeds_are_pinned():
+    assert (TRAIN.seed, TRAIN.surface_seed) == (0, 0)
+    assert HELD_OUT.seed == HELD_OUT.surface_seed == 7246509828802731675
+    assert held_out_seed(0) == HELD_OUT.seed
+    manifest = read_manifest(ROOT)
+    assert manifest["splits"]["train"]["seed"] == 0
+    assert manifest["splits"]["held_out"]["surface_seed"] == HELD_OUT.surface_seed
+
+
+def test_split_seeds_rule():
+    assert split_seeds("train", 3) == split_seeds("train", 3, 3)
+    assert split_seeds("held_out", 3, 9).surface_seed == held_out_seed(9)
+    assert held_out_seed(1) not in range(10**6)  # "the next seed" never is a held-out seed
+    with pytest.raises(ValueError, match="split"):
+        split_seeds("test")
+
+
+def test_sizes_and_stratification(committed):
+    for split in SPLITS:
+        assert len(committed[split]) == 1300
+        counts = {c: 0 for c in CATEGORIES}
+        for r in committed[split]:
+            counts[r["category"]] += 1
+        assert set(counts.values()) == {50}
+    manifest = read_manifest(ROOT)
+    assert {s["num_examples"] for s in manifest["splits"].values()} == {1300}
+    assert len(manifest["files"]) == 2 * len(CATEGORIES)
+
+
+def test_train_and_held_out_share_no_seed_and_no_text(committed):
+    train, held = committed["train"], committed["held_out"]
+    for key in ("structural_seed", "surface_seed", "question", "id"):
+        assert {r[key] for r in train}.isdisjoint(r[key] for r in held), key
+    # nor within a split: every per-instance seed is distinct
+    for split in SPLITS:
+        assert len({r["structural_seed"] for r in committed[split]}) == 1300
+        assert len({r["surface_seed"] for r in committed[split]}) == 1300
+
+
+def test_manifest_fingerprints_match_the_committed_rows(committed):
+    manifest = read_manifest(ROOT)
+    for split in SPLITS:
+        whole = hashlib.sha256(jsonl_bytes(committed[split])).hexdigest()
+        assert whole == manifest["splits"][split]["jsonl_sha256"]
+        for cat in CATEGORIES:
+            path = file_path(cat, split)
+            meta = manifest["files"][path]
+            assert hashlib.sha256((ROOT / path).read_bytes()).hexdigest() == meta["sha256"]
+
+
+@pytest.fixture(scope="module")
+def fresh():
+    """A fresh build of all 2,600 rows, in memory (once for the tests below)."""
+    return splits._generate_all(1, None)
+
+
+def test_committed_files_do_not_drift_from_the_code(fresh, monkeypatch, capsys):
+    """Bytes are compared when pyarrow is the manifest's, decoded rows otherwise."""
+    monkeypatch.setattr(splits, "_generate_all", lambda workers, progress: fresh)
+    assert run_cli(["build-splits", "--check", "--quiet"], monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert read_manifest(ROOT)["splits"]["train"]["jsonl_sha256"] in out
+
+
+def test_check_reports_drift(fresh, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(splits, "_generate_all", lambda workers, progress: fresh)
+    (tmp_path / "splits").mkdir()
+    manifest = read_manifest(ROOT)
+    manifest["splits"]["train"]["jsonl_sha256"] = "0" * 64
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    assert run_cli(["build-splits", "--check", "--quiet", "--root", str(tmp_path)],
+                   monkeypatch) == 1
+    assert "stale" in capsys.readouterr().err
+
+
+def test_parquet_writer_is_deterministic_and_carries_3x_features(committed):
+    recs = committed["train"][:50]
+    blob = parquet_bytes(recs)
+    assert blob == parquet_bytes(recs)
+    meta = pq.read_schema(ROOT / file_path("triangle_count", "train")).metadata
+    features = json.loads(meta[b"huggingface"])["info"]["features"]
+    assert features == features_dict()
+    assert "List" not in json.dumps(features)  # datasets 3.x has no List feature type
+
+
+def test_version_neutral_features_parse_to_the_schema():
+    datasets = pytest.importorskip("datasets")
+    from closurebench.schema import features
+
+    assert datasets.Features.from_dict(features_dict()) == features()
+    assert datasets.Features._from_yaml_list(features_yaml()) == features()
+
+
+def test_every_config_lists_its_categories_files():
+    for name, cats in CONFIGS.items():
+        for split in SPLITS:
+            files = config_files(name, split)
+            assert files == [file_path(c, split) for c in cats]
+            assert all((ROOT / f).is_file() for f in files)
+
+
+def test_manifest_command_reproduces_the_fingerprint(monkeypatch, capsysbinary):
+    """The card's verification recipe: ``closurebench generate all --seed S ... | sha256sum``."""
+    manifest = read_manifest(ROOT)
+    for split in SPLITS:
+        argv = manifest["splits"][split]["command"].split()[1:]
+        assert run_cli(argv, monkeypatch) == 0
+        out = capsysbinary.readouterr().out
+        assert hashlib.sha256(out).hexdigest() == manifest["splits"][split]["jsonl_sha256"]
