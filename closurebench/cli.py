@@ -36,8 +36,12 @@ def _shard(text: str) -> tuple[int, int]:
 def add_config_arguments(p: argparse.ArgumentParser) -> None:
     """The generation config flags, shared by every command that generates instances."""
     p.add_argument("config", help="all, l1, l2, l3 or a category id")
-    p.add_argument("--n-min", type=int, default=4, help="smallest graph (2..2000, default 4)")
-    p.add_argument("--n-max", type=int, default=10, help="largest graph (n-min..2000, default 10)")
+    p.add_argument("--n-min", type=int, default=None, help="smallest graph (2..2000, default 4)")
+    p.add_argument("--n-max", type=int, default=None,
+                   help="largest graph (n-min..2000, default 10)")
+    p.add_argument("--preset", default=None,
+                   help="a named size sweep (paper-size-sweep, gralgo-s1 .. gralgo-s6); "
+                        "--n-min/--n-max override it")
     p.add_argument("--density-min", type=float, default=0.1, help="in (0, 1], default 0.1")
     p.add_argument("--density-max", type=float, default=0.5, help="in (0, 1], default 0.5")
     p.add_argument("--seed", type=int, default=0, help="structural seed (default 0)")
@@ -49,9 +53,14 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """``generate`` keyword arguments from the shared flags."""
+    """``generate`` keyword arguments from the shared flags (a preset fills unset sizes)."""
+    from closurebench.presets import preset
+
+    sizes = preset(args.preset) if getattr(args, "preset", None) else {}
+    n_min = args.n_min if args.n_min is not None else sizes.get("n_min", 4)
+    n_max = args.n_max if args.n_max is not None else sizes.get("n_max", 10)
     return {
-        "n_min": args.n_min, "n_max": args.n_max,
+        "n_min": n_min, "n_max": n_max,
         "density": (args.density_min, args.density_max), "seed": args.seed,
         "surface_seed": args.surface_seed, "per_category": args.per_category,
         "categories": args.categories.split(",") if args.categories else None,
@@ -61,14 +70,11 @@ def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 def _records(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     from closurebench.config import Config
-    from closurebench.parallel import generate_parallel
+    from closurebench.parallel import generate_parallel, shard_range
 
     kw = config_kwargs(args)
-    cfg = Config.make(args.config, **{k: v for k, v in kw.items()})
-    start, stop = 0, cfg.size
-    if args.shard:
-        i, n = args.shard
-        start, stop = cfg.size * i // n, cfg.size * (i + 1) // n
+    cfg = Config.make(args.config, **kw)
+    start, stop = shard_range(cfg.size, *args.shard) if args.shard else (0, cfg.size)
     return generate_parallel(cfg, start, stop, workers=args.workers,
                              cross_check=not args.no_cross_check)
 

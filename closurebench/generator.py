@@ -25,6 +25,8 @@ __all__ = ["Posed", "generate", "instance", "pose", "structural_seed", "surface_
 MAX_GRAPHS = 200
 #: Queries proposed on one graph before sampling another.
 QUERY_TRIES = 16
+#: Marks a query without a unique answer in the per-graph cache of ``pose``.
+_UNPOSABLE = object()
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,14 @@ def draw_axes(
     return n, min(max(rho, lo), hi)
 
 
+def _answer(cat: Category, graph: Any, query: dict[str, Any]) -> Any:
+    """The tensor program's answer, or ``_UNPOSABLE`` if the query has no unique answer."""
+    try:
+        return cat.tensor_program(graph, query)
+    except UnposableQuery:
+        return _UNPOSABLE
+
+
 def pose(
     category: str | Category,
     sseed: int,
@@ -95,13 +105,21 @@ def pose(
     for attempt in range(MAX_GRAPHS):
         relaxed = attempt >= MAX_GRAPHS // 2
         graph = _sample(cat.family, rng, n, rho)
+        # Programs are pure, and proposals repeat (always for query-less categories such as
+        # triangle_count), so each distinct query is evaluated once per graph.
+        answers: dict[tuple, Any] = {}
         for _ in range(QUERY_TRIES):
             query = cat.propose(rng, graph)
             if query is None:
                 break
+            key = tuple(query.items())
             try:
-                answer = cat.tensor_program(graph, query)
-            except UnposableQuery:
+                answer = answers[key]
+            except KeyError:
+                answer = answers[key] = _answer(cat, graph, query)
+            except TypeError:  # an unhashable query value: evaluate it uncached
+                answer = _answer(cat, graph, query)
+            if answer is _UNPOSABLE:
                 continue
             if relaxed or (
                 cat.accept(answer, graph) and (want is None or cat.balance(answer) == want)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -29,13 +29,18 @@ class Graph:
 
     @cached_property
     def adjacency(self) -> np.ndarray:
-        """Boolean adjacency matrix ``A[i, j] = 1`` iff ``i -> j`` (symmetric if undirected)."""
+        """Boolean adjacency matrix ``A[i, j] = 1`` iff ``i -> j`` (symmetric if undirected).
+
+        Read-only, like the graph: that lets ``tensor`` memoise the closure of it across the
+        many queries proposed on one graph.
+        """
         a = np.zeros((self.n, self.n), dtype=bool)
         if self.edges:
             src, dst = np.array(self.edges, dtype=np.intp).T
             a[src, dst] = True
             if not self.directed:
                 a[dst, src] = True
+        a.flags.writeable = False
         return a
 
     @property
@@ -52,14 +57,19 @@ def _coins(rng: random.Random, shape: tuple[int, int], p: float) -> np.ndarray:
     methods are not), and comparing it to the exact integer ``p * 2**64`` needs no floating
     point at all. The PCG64 key is drawn from ``rng``, so one seed still rules everything.
     """
-    raw = np.random.PCG64(rng.getrandbits(64)).random_raw(shape[0] * shape[1])
-    return (raw < np.uint64(min(int(p * 2.0**64), 2**64 - 1))).reshape(shape)
+    raw = np.random.PCG64(rng.getrandbits(64)).random_raw(shape[0] * shape[1]).reshape(shape)
+    return raw < np.uint64(min(int(p * 2.0**64), 2**64 - 1))
 
 
 def _from_mask(mask: np.ndarray, directed: bool) -> Graph:
+    """A graph from a Boolean edge mask (upper triangle if undirected) it may keep and freeze."""
     src, dst = np.nonzero(mask)
     g = Graph(mask.shape[0], tuple(zip(src.tolist(), dst.tolist())), directed=directed)
-    g.__dict__["adjacency"] = (mask | mask.T) if not directed else mask  # seed the cache
+    adjacency = (mask | mask.T) if not directed else mask
+    if adjacency.base is not None:
+        adjacency = adjacency.copy()
+    adjacency.flags.writeable = False
+    g.__dict__["adjacency"] = adjacency  # seed the cache
     return g
 
 
@@ -70,10 +80,19 @@ def sample_digraph(rng: random.Random, n: int, p: float) -> Graph:
     return _from_mask(mask, directed=True)
 
 
+@cache
+def _upper(n: int) -> np.ndarray:
+    """The pairs ``i < j`` of n nodes, kept for small n: ``np.triu`` costs more than the rest
+    of a small graph's sampling, as it rebuilds this mask on every call."""
+    mask = np.triu(np.ones((n, n), dtype=bool), k=1)
+    mask.flags.writeable = False
+    return mask
+
+
 def sample_undirected(rng: random.Random, n: int, p: float) -> Graph:
     """Undirected G(n, p): each unordered pair ``i < j`` is an edge w.p. ``p``."""
-    mask = np.triu(_coins(rng, (n, n), p), k=1)
-    return _from_mask(mask, directed=False)
+    coins = _coins(rng, (n, n), p)
+    return _from_mask(coins & _upper(n) if n <= 128 else np.triu(coins, k=1), directed=False)
 
 
 def sample_family(rng: random.Random, n: int, p: float) -> Graph:

@@ -42,9 +42,23 @@ FIELDS = (
 )
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value: Any) -> str:
-    """Compact, key-sorted JSON: equal answers serialise to equal strings."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Compact, key-sorted JSON: equal answers serialise to equal strings.
+
+    Same bytes as ``json.dumps(value, sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False)``; one shared encoder skips rebuilding it for every field.
+    """
+    return _CANONICAL.encode(value)
+
+
+@cache
+def _schema_text(category: str) -> str:
+    from closurebench.categories import get
+
+    return canonical(get(category).schema)
 
 
 def labelled_answer(cat: Category, answer: Any, labels: list[str]) -> Any:
@@ -60,20 +74,26 @@ def _labelled_query(cat: Category, query: dict[str, Any], labels: list[str]) -> 
     return {k: labels[v] if k in cat.node_keys else v for k, v in query.items()}
 
 
-def _networkx(g: Graph, labels: list[str]) -> Any:
+def _networkx(g: Graph, labels: list[str], edges: list[tuple[str, str]] | None = None) -> Any:
+    """``g`` as a NetworkX graph on ``labels``; ``edges``, if given, are ``g.edges`` labelled."""
     import networkx as nx
 
     G = nx.DiGraph() if g.directed else nx.Graph()
     G.add_nodes_from(labels)
-    G.add_edges_from((labels[u], labels[v]) for u, v in g.edges)
+    G.add_edges_from([(labels[u], labels[v]) for u, v in g.edges] if edges is None else edges)
     return G
 
 
-def twin_input(cat: Category, graph: Any, labels: list[str]) -> Any:
-    """The labelled NetworkX graph (or ``(before, after)`` pair) the twin reads."""
-    if cat.family == "digraph_pair":
-        return tuple(_networkx(g, labels) for g in graph)
-    return _networkx(graph, labels)
+def twin_input(cat: Category, graph: Any, labels: list[str],
+               edges: list[list[tuple[str, str]]] | None = None) -> Any:
+    """The labelled NetworkX graph (or ``(before, after)`` pair) the twin reads.
+
+    ``edges`` may pass each graph's edges already labelled, in ``Graph.edges`` order.
+    """
+    graphs = graph if cat.family == "digraph_pair" else (graph,)
+    labelled = edges or [None] * len(graphs)
+    built = tuple(_networkx(g, labels, es) for g, es in zip(graphs, labelled))
+    return built if cat.family == "digraph_pair" else built[0]
 
 
 @cache
@@ -81,6 +101,18 @@ def _twin_source(category: str) -> str:
     from closurebench.categories import get
 
     return textwrap.dedent(inspect.getsource(get(category).nx_program))
+
+
+@cache
+def _program_head(category: str) -> str:
+    from closurebench.categories import get
+
+    cat = get(category)
+    return (
+        f"# ClosureBench reference program: {cat.id} (level {cat.level})\n"
+        "import json\n\nimport networkx as nx\n\n\n"
+        f"{_twin_source(cat.id)}\n\n"
+    )
 
 
 def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list,
@@ -97,9 +129,7 @@ def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list
     else:
         graph = build("G", edges)
     return (
-        f"# ClosureBench reference program: {cat.id} (level {cat.level})\n"
-        "import json\n\nimport networkx as nx\n\n\n"
-        f"{_twin_source(cat.id)}\n\n{graph}query = {query!r}\n"
+        f"{_program_head(cat.id)}{graph}query = {query!r}\n"
         'print(json.dumps({"answer": nx_program(G, query)}))\n'
     )
 
@@ -149,15 +179,13 @@ def build_record(
                                         surface.labels, surface.order)
 
     graphs = posed.graph if cat.family == "digraph_pair" else (posed.graph,)
-    shown: list[list[tuple[str, str]]] = []
-    for g in graphs:
-        es = [(labels[u], labels[v]) for u, v in g.edges]
-        shown.append(rng.sample(es, len(es)))
+    labelled = [[(labels[u], labels[v]) for u, v in g.edges] for g in graphs]
+    shown = [rng.sample(es, len(es)) for es in labelled]
 
     answer = labelled_answer(cat, posed.answer, labels)
     query = _labelled_query(cat, posed.query, labels)
     if cross_check:
-        twin = cat.nx_program(twin_input(cat, posed.graph, labels), query)
+        twin = cat.nx_program(twin_input(cat, posed.graph, labels, labelled), query)
         if canonical(twin) != canonical(answer):
             raise EngineDisagreement(record_id, cat.id, answer, twin)
 
@@ -194,7 +222,7 @@ def build_record(
         "encoding": encoding,
         "question": question,
         "answer": canonical(answer),
-        "answer_schema": canonical(cat.schema),
+        "answer_schema": _schema_text(cat.id),
         "tolerance": cat.tolerance,
         "nodes": order,
         "edges": [list(e) for e in shown[0]],

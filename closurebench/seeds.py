@@ -15,6 +15,7 @@ import random
 __all__ = ["derive", "rng"]
 
 _NAMESPACE = "closurebench/v1"
+_PREFIX = hashlib.sha256(_NAMESPACE.encode())  # copied per call: the namespace is hashed once
 
 
 def derive(*parts: object) -> int:
@@ -26,7 +27,7 @@ def derive(*parts: object) -> int:
     >>> derive("structural", 0, "reachability", 3) == derive("structural", 0, "reachability", 3)
     True
     """
-    h = hashlib.sha256(_NAMESPACE.encode())
+    h = _PREFIX.copy()
     for p in parts:
         if isinstance(p, bool) or not isinstance(p, (int, str)):
             raise TypeError(f"seed parts must be int or str, got {type(p).__name__}")

@@ -5,7 +5,7 @@ semiring), written with numpy. ``A[i, j]`` is 1 iff there is an edge ``i -> j``.
 
 * ``Compose[i, k] = A[i, j] B[j, k]``               (``compose``)
 * ``TC[i, j] = A[i, j] ∨ TC[i, k] A[k, j]``           (``closure``; TC = ∨_{k≥1} A^k)
-* ``R[j] = A[x, j] ∨ R[k] A[k, j]``                  (``reach``: row x of TC, without the matrix)
+* ``R[j] = TC[x, j]``                                (``reach``: row x of TC)
 * ``Dout[i] = A[i, j]``, ``Din[j] = A[i, j]``          (``out_degree``, ``in_degree``)
 * ``SCC[i, j] = TC[i, j] TC[j, i]``                   (``scc``)
 * ``Triangles = A[i, j] A[j, k] A[k, i] / 6``         (``triangles``: trace(A³)/6, undirected)
@@ -14,15 +14,33 @@ Conventions (as in ``networkx.transitive_closure(reflexive=False)``): a node is 
 reachable set only if it lies on a directed cycle. For ``0 -> 1 -> 2``: ``reach(A, 0)`` is
 ``{1, 2}``; add ``2 -> 0`` and it becomes ``{0, 1, 2}``.
 
-Boolean products run as float32 matrix products thresholded at zero (BLAS-fast and exact for
-path counts far below 2**24 per cell, which is all they must distinguish from zero).
+Two evaluation paths, same results (property-tested against each other and NetworkX):
+
+* ``n <= SMALL_N`` (every graph of the paper's n ≤ 20 range): the rules literally, as Boolean
+  matrix products (numpy's ``@`` on ``bool``; from 25 nodes a float32 BLAS product thresholded
+  at zero, exact for path counts far below 2**24).
+* ``n > SMALL_N``: the same relations on a sparse representation, because dense products cost
+  O(n³) (seconds at n = 2,000). Rows are Python-int bitsets: a reachable set is one bitset BFS;
+  the whole closure (``closure``, ``scc``) is built once on the condensation (components in
+  reverse topological order), one OR per edge between components.
+
+A generator proposes up to 16 queries on one graph, each reading rows of the same closure, so
+results derived from a *read-only* matrix (every ``Graph.adjacency`` is one) are memoised per
+matrix, and shared results (``closure``, ``compose``, the degrees) come back read-only;
+``reach``, ``coreach`` and ``scc_of`` always return fresh vectors the caller may change.
+Writable matrices are never memoised: their contents could change under the memo.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
 __all__ = [
+    "SMALL_N",
     "closure",
     "compose",
     "coreach",
@@ -36,67 +54,94 @@ __all__ = [
     "triangles",
 ]
 
+#: Largest n evaluated with dense matrix products; larger graphs use the bitset path. Above
+#: ~64 nodes OpenBLAS goes multi-threaded, and on a busy machine (or beside other generator
+#: workers) one product can then stall for tens of milliseconds; the bitset path never does.
+SMALL_N = 64
+#: Largest n whose products use numpy's Boolean ``@`` (no BLAS call, no float conversion).
+BOOL_MATMUL_N = 24
+
 
 def _f(a: np.ndarray) -> np.ndarray:
     return a.astype(np.float32, copy=False)
 
 
+# --- the rules ---------------------------------------------------------------------------------
+
 def compose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Boolean matrix product: ``(A ∘ B)[i, k] = ∨_j A[i, j] ∧ B[j, k]``."""
-    return (_f(a) @ _f(b)) > 0
+    """Boolean matrix product: ``(A ∘ B)[i, k] = ∨_j A[i, j] ∧ B[j, k]``.
+
+    numpy's ``@`` on Booleans is this product exactly; past a few dozen nodes the float32 BLAS
+    product (thresholded) is faster, and past ``SMALL_N`` the bitset one.
+    """
+    return _memoised(a, "compose", lambda: _product(a, b), other=b)
+
+
+def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    n = a.shape[0]
+    if n > SMALL_N:
+        return _compose_bits(a, b)
+    if n > BOOL_MATMUL_N:
+        return (_f(a) @ _f(b)) > 0
+    return a.astype(bool, copy=False) @ b.astype(bool, copy=False)
 
 
 def closure(a: np.ndarray) -> np.ndarray:
-    """Transitive closure by repeated squaring: ``TC = ∨_{k≥1} A^k`` in ⌈log₂ n⌉ products.
+    """Transitive closure ``TC = ∨_{k≥1} A^k``, by repeated squaring for small n.
 
     >>> A = np.array([[0, 1, 0], [0, 0, 1], [0, 0, 0]], dtype=bool)
     >>> closure(A).astype(int).tolist()
     [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
     """
+    if a.shape[0] > SMALL_N:
+        return _memoised(a, "closure", lambda: _unpack(_index(a).rows(), a.shape[0]))
+    return _memoised(a, "closure", lambda: _closure_dense(a))
+
+
+def _closure_dense(a: np.ndarray) -> np.ndarray:
+    """``TC ← TC ∨ TC·TC`` until nothing changes: ⌈log₂ n⌉ products at most."""
     tc = a.astype(bool)
     while True:
-        nxt = tc | compose(tc, tc)
-        if np.array_equal(nxt, tc):
+        nxt = tc | _product(tc, tc)  # TC is fresh each round: nothing for the memo to keep
+        if np.count_nonzero(nxt) == np.count_nonzero(tc):  # nxt ⊇ tc: same size, same set
             return tc
         tc = nxt
 
 
 def reach(a: np.ndarray, x: int) -> np.ndarray:
-    """Row ``x`` of the closure as a Boolean vector, by frontier fixpoint (no n×n closure).
-
-    ``x`` is included only if a cycle returns to it.
+    """Row ``x`` of the closure as a fresh Boolean vector; ``x`` is in it only on a cycle.
 
     >>> A = np.array([[0, 1, 0], [0, 0, 1], [0, 0, 0]], dtype=bool)
     >>> reach(A, 0).astype(int).tolist()
     [0, 1, 1]
     """
-    seen = a[x].astype(bool)
-    frontier = seen
-    af = _f(a)
-    while frontier.any():
-        step = (_f(frontier) @ af) > 0
-        frontier = step & ~seen
-        seen = seen | step
-    return seen
+    if a.shape[0] > SMALL_N:
+        return _unpack_row(_reach_bits(a, x), a.shape[0])
+    return closure(a)[x].copy()
 
 
 def coreach(a: np.ndarray, x: int) -> np.ndarray:
-    """Column ``x`` of the closure: the nodes that reach ``x`` (``reach`` on ``Aᵀ``)."""
-    return reach(a.T, x)
+    """Column ``x`` of the closure: the nodes that reach ``x`` (row x of ``closure(Aᵀ)``)."""
+    if a.shape[0] > SMALL_N:
+        return _unpack_row(_reach_bits(a.T, x), a.shape[0])
+    return closure(a)[:, x].copy()
 
 
 def out_degree(a: np.ndarray) -> np.ndarray:
     """Row sums: ``Dout[i] = Σ_j A[i, j]``."""
-    return a.sum(axis=1, dtype=np.int64)
+    return _memoised(a, "out_degree", lambda: a.sum(axis=1, dtype=np.int64))
 
 
 def in_degree(a: np.ndarray) -> np.ndarray:
     """Column sums: ``Din[j] = Σ_i A[i, j]``."""
-    return a.sum(axis=0, dtype=np.int64)
+    return _memoised(a, "in_degree", lambda: a.sum(axis=0, dtype=np.int64))
 
 
 def scc(a: np.ndarray) -> np.ndarray:
     """Mutual reachability ``TC ∧ TCᵀ`` with the diagonal set: ``S[i, j]`` iff same component."""
+    if a.shape[0] > SMALL_N:
+        comp = np.array(_index(a).comp)
+        return comp[:, None] == comp[None, :]
     tc = closure(a)
     return (tc & tc.T) | np.eye(a.shape[0], dtype=bool)
 
@@ -110,12 +155,19 @@ def scc_of(a: np.ndarray, x: int) -> np.ndarray:
 
 def triangles(u: np.ndarray) -> int:
     """Triangles of an undirected graph: ``trace(U³) / 6`` (each closes six length-3 walks)."""
-    uf = _f(u).astype(np.float64)
-    return round(float(np.trace(uf @ uf @ uf))) // 6
+    def count() -> int:
+        if u.shape[0] > SMALL_N:
+            return _triangles_bits(u)
+        uf = _f(u).astype(np.float64)
+        return round(float(np.trace(uf @ uf @ uf))) // 6
+
+    return _memoised(u, "triangles", count)
 
 
 def distances(a: np.ndarray, x: int) -> np.ndarray:
     """Hop distance from ``x`` (``-1`` if unreachable, 0 for ``x``): layer k is ``R_k ∖ R_{<k}``."""
+    if a.shape[0] > SMALL_N:
+        return _distances_bits(_rows(a), x)
     dist = np.full(a.shape[0], -1, dtype=np.int64)
     dist[x] = 0
     frontier = np.zeros(a.shape[0], dtype=bool)
@@ -137,6 +189,8 @@ def generations_above(a: np.ndarray, x: int) -> np.ndarray:
     ``L[i] = max{k : A^k[i, x]}``: walk up one generation per step; a node still present at
     step k has a path of exactly k edges to ``x``.
     """
+    if a.shape[0] > SMALL_N:
+        return _generations_bits(_rows(a.T), x)
     longest = np.zeros(a.shape[0], dtype=np.int64)
     level = a[:, x].astype(bool)
     af = _f(a)
@@ -145,4 +199,311 @@ def generations_above(a: np.ndarray, x: int) -> np.ndarray:
         k += 1
         longest[level] = k
         level = (af @ _f(level)) > 0
+    return longest
+
+
+# --- memo for read-only matrices ---------------------------------------------------------------
+
+#: id(matrix) -> (weak reference to it, what was derived from it). An entry leaves with its
+#: matrix, so the memo holds only what live graphs still use.
+_MEMOS: dict[int, tuple[weakref.ref, dict[tuple, Any]]] = {}
+
+
+def _canonical(a: np.ndarray) -> tuple[np.ndarray, bool]:
+    """``(m, True)`` if ``a`` is the transpose view ``m.T``, else ``(a, False)``.
+
+    ``a.T`` is a new view object on every call; keying on ``m`` lets ``compose(A.T, A)`` and
+    ``coreach`` reuse what was derived from ``A`` itself.
+    """
+    m = a.base  # a view with m's extent and reversed strides can only be m.T itself
+    if (isinstance(m, np.ndarray) and m.ndim == 2 and a.shape == m.shape[::-1]
+            and a.strides == m.strides[::-1]):
+        return m, True
+    return a, False
+
+
+def _frozen(a: np.ndarray) -> bool:
+    """True if neither ``a`` nor any buffer it views can be written through."""
+    m: Any = a
+    while isinstance(m, np.ndarray):
+        if m.flags.writeable:
+            return False
+        m = m.base
+    return m is None or isinstance(m, bytes)
+
+
+def _freeze(a: np.ndarray) -> None:
+    m: Any = a
+    while isinstance(m, np.ndarray):
+        m.flags.writeable = False
+        m = m.base
+
+
+def _memo(a: np.ndarray) -> tuple[dict[tuple, Any], bool] | None:
+    """The memo of a read-only matrix (and whether ``a`` is its transpose), or ``None``."""
+    entry = _MEMOS.get(id(a))
+    if entry is not None and entry[0]() is a:  # the common case: a graph's own matrix
+        return entry[1], False
+    m, transposed = _canonical(a)
+    if transposed:
+        entry = _MEMOS.get(id(m))
+        if entry is not None and entry[0]() is m:
+            return entry[1], True
+    if not _frozen(m):
+        return None
+    key = id(m)
+
+    def forget(ref: weakref.ref) -> None:
+        if _MEMOS.get(key, (None,))[0] is ref:
+            del _MEMOS[key]
+
+    memo: dict[tuple, Any] = {}
+    _MEMOS[key] = (weakref.ref(m, forget), memo)
+    return memo, transposed
+
+
+def _memoised(a: np.ndarray, name: str, compute: Callable[[], Any],
+              other: np.ndarray | None = None) -> Any:
+    """``compute()``, remembered for a read-only ``a`` (and ``other``, if given).
+
+    Arrays are frozen before they are remembered, so a caller cannot change a shared result,
+    and a frozen result (say ``compose(A, A)``) is itself memoised when passed back in.
+    """
+    found = _memo(a)
+    if found is None:
+        return compute()
+    memo, transposed = found
+    key: tuple = (name, transposed)
+    partner = None
+    if other is not None:
+        theirs = _memo(other)
+        if theirs is None:
+            return compute()
+        partner, other_t = _canonical(other)
+        key += (id(partner), other_t)
+    hit = memo.get(key)
+    if hit is not None and (partner is None or hit[0]() is partner):
+        return hit[1]
+    value = compute()
+    if isinstance(value, np.ndarray):
+        _freeze(value)
+    memo[key] = (weakref.ref(partner) if partner is not None else None, value)
+    return value
+
+
+# --- the bitset path (n > SMALL_N) -------------------------------------------------------------
+# A row is a Python int whose bit j is A[i, j]; OR, AND and bit_count run in C over 64-bit words.
+
+def _rows(a: np.ndarray) -> list[int]:
+    """Each row of ``a`` as an int bitset."""
+    return _memoised(a, "rows", lambda: _pack(a))
+
+
+def _index(a: np.ndarray) -> _Index:
+    return _memoised(a, "index", lambda: _Index(_rows(a)))
+
+
+def _reach_bits(a: np.ndarray, x: int) -> int:
+    """Row x of TC: from the closure index if one was built, else by one bitset BFS.
+
+    A BFS touches only what x reaches (a fraction of a millisecond at n = 2,000), while the
+    index pays for every row at once; the index is built only when all rows are asked for.
+    """
+    found = _memo(a)
+    hit = found[0].get(("index", found[1])) if found is not None else None
+    if hit is not None:
+        return hit[1].row(x)
+    rows = _rows(a)
+    seen, frontier = 0, rows[x]
+    while frontier:
+        seen |= frontier
+        step = 0
+        for v in _members(frontier):
+            step |= rows[v]
+        frontier = step & ~seen
+    return seen
+
+
+def _pack(a: np.ndarray) -> list[int]:
+    """Rows as int bitsets: one shift per edge when sparse, else via ``np.packbits``.
+
+    Both read the underlying matrix in memory order (a transposed view read row by row is
+    ten times slower at n = 2,000).
+    """
+    m, transposed = _canonical(a)
+    n = a.shape[0]
+    if np.count_nonzero(m) * 64 < m.size:  # sparse: cheaper than packing n² bits
+        src, dst = np.divmod(np.flatnonzero(m), m.shape[1])
+        if transposed:
+            src, dst = dst, src
+        rows = [0] * n
+        for u, v in zip(src.tolist(), dst.tolist()):
+            rows[u] |= 1 << v
+        return rows
+    dense = np.ascontiguousarray(a, dtype=bool)
+    packed = np.packbits(dense, axis=1, bitorder="little")
+    width = packed.shape[1]
+    raw = packed.tobytes()
+    return [int.from_bytes(raw[i:i + width], "little") for i in range(0, len(raw), width)]
+
+
+def _unpack_row(bits: int, n: int) -> np.ndarray:
+    raw = np.frombuffer(bits.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, count=n, bitorder="little").view(bool)
+
+
+def _unpack(rows: list[int], n: int) -> np.ndarray:
+    width = (n + 7) // 8
+    raw = np.frombuffer(b"".join(r.to_bytes(width, "little") for r in rows), dtype=np.uint8)
+    bits = np.unpackbits(raw.reshape(len(rows), width), axis=1, count=n, bitorder="little")
+    return bits.view(bool)
+
+
+def _members(bits: int) -> list[int]:
+    """The set bits of ``bits``, ascending (numpy unpacks the long ones in one go)."""
+    if bits.bit_count() > 24:
+        return np.flatnonzero(_unpack_row(bits, bits.bit_length())).tolist()
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+class _Index:
+    """Strongly connected components and closure rows of one matrix, in bitsets.
+
+    ``comp[v]`` is v's component id; ids follow Tarjan's emission order, which is reverse
+    topological (every edge between components goes from a higher id to a lower one), so one
+    pass in id order builds each component's reachable set from its successors' finished ones.
+    """
+
+    def __init__(self, succ: list[int]) -> None:
+        self.comp, groups = _tarjan(succ)
+        below: list[int] = []  # below[c]: nodes reachable from component c by >= 1 edge
+        for nodes in groups:
+            inside = 0
+            for v in nodes:
+                inside |= 1 << v
+            out = 0
+            for v in nodes:
+                out |= succ[v]
+            cyclic = len(nodes) > 1 or bool(succ[nodes[0]] >> nodes[0] & 1)
+            acc = inside if cyclic else 0
+            for w in _members(out & ~inside):
+                d = self.comp[w]
+                acc |= below[d] | (1 << w)
+            below.append(acc)
+        self.below = below
+
+    def row(self, x: int) -> int:
+        return self.below[self.comp[x]]
+
+    def rows(self) -> list[int]:
+        return [self.below[c] for c in self.comp]
+
+
+def _tarjan(succ: list[int]) -> tuple[list[int], list[list[int]]]:
+    """Tarjan's strongly connected components, iterative; components in emission order."""
+    n = len(succ)
+    adj = [_members(s) for s in succ]
+    index = [-1] * n
+    low = [0] * n
+    comp = [-1] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    groups: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        while work:
+            v, i = work[-1]
+            nbrs = adj[v]
+            if i < len(nbrs):
+                work[-1] = (v, i + 1)
+                w = nbrs[i]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, 0))
+                elif on_stack[w] and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] == index[v]:
+                group = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp[w] = len(groups)
+                    group.append(w)
+                    if w == v:
+                        break
+                groups.append(group)
+    return comp, groups
+
+
+def _compose_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row i of A∘B is the OR of B's rows j over A[i, j]: one OR per nonzero of A."""
+    arows, brows = _rows(a), _rows(b)
+    out = []
+    for r in arows:
+        acc = 0
+        for j in _members(r):
+            acc |= brows[j]
+        out.append(acc)
+    return _unpack(out, b.shape[1])
+
+
+def _triangles_bits(u: np.ndarray) -> int:
+    """Each triangle has three edges, and each edge {i, j} closes |N(i) ∩ N(j)| of them."""
+    nbrs = _rows(u)
+    total = 0
+    for i, r in enumerate(nbrs):
+        for j in _members(r >> (i + 1)):
+            total += (r & nbrs[i + 1 + j]).bit_count()
+    return total // 3
+
+
+def _distances_bits(succ: list[int], x: int) -> np.ndarray:
+    dist = np.full(len(succ), -1, dtype=np.int64)
+    dist[x] = 0
+    seen = frontier = 1 << x
+    k = 0
+    while frontier:
+        k += 1
+        nxt = 0
+        for v in _members(frontier):
+            nxt |= succ[v]
+        frontier = nxt & ~seen
+        seen |= frontier
+        dist[_members(frontier)] = k
+    return dist
+
+
+def _generations_bits(pred: list[int], x: int) -> np.ndarray:
+    n = len(pred)
+    longest = np.zeros(n, dtype=np.int64)
+    level = pred[x]
+    k = 0
+    while level and k < n:
+        k += 1
+        longest[_members(level)] = k
+        nxt = 0
+        for v in _members(level):
+            nxt |= pred[v]
+        level = nxt
     return longest

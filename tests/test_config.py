@@ -139,3 +139,16 @@ def test_solve_refuses_ties_with_both_engines():
     for engine in ("tensor", "networkx"):
         with pytest.raises(cb.UnposableQuery):
             cb.solve("max_degree", edges, {"direction": "out"}, engine=engine)
+
+
+def test_cli_preset_sets_the_size_axes(capsys):
+    import json
+
+    assert main(["generate", "reachability", "--preset", "gralgo-s2", "--per-category", "3"]) == 0
+    ns = [json.loads(line)["n"] for line in capsys.readouterr().out.splitlines()]
+    assert len(ns) == 3 and all(16 <= n <= 30 for n in ns)
+    assert main(["generate", "reachability", "--preset", "gralgo-s2", "--n-max", "17",
+                 "--per-category", "3"]) == 0
+    assert all(16 <= json.loads(x)["n"] <= 17 for x in capsys.readouterr().out.splitlines())
+    assert main(["generate", "all", "--preset", "huge"]) == 2
+    assert "preset must be one of paper-size-sweep" in capsys.readouterr().err
