@@ -6,11 +6,8 @@ import json
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
-import closurebench
 from closurebench import ConfigError, solve
-from closurebench.records import canonical
 
 CAT = "multi_query"
 DOC = [("A", "B"), ("C", "A"), ("B", "D")]
@@ -48,26 +45,6 @@ def test_unknown_category_is_rejected() -> None:
         solve("multi", DOC, {"x": "A", "y": "D"})
 
 
-def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
-    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
-
-
-def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
-    assert len(records) == 4
-    for rec in records:
-        assert (rec["category"], rec["level"]) == (CAT, 3)
-        schema = json.loads(rec["answer_schema"])
-        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
-
-
 def test_generated_can_reach_is_balanced(records: list[dict[str, Any]]) -> None:
     reach = sorted(json.loads(rec["answer"])["can_reach"] for rec in records)
     assert reach == [False, False, True, True]
-
-
-def test_solve_reproduces_every_generated_answer(
-    records: list[dict[str, Any]], engine: str
-) -> None:
-    for rec in records:
-        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
-        assert canonical(got) == rec["answer"], rec["id"]

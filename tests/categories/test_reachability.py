@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
-import closurebench
 from closurebench import ConfigError, solve
-from closurebench.records import canonical
 
 CAT = "reachability"
 
@@ -64,25 +60,5 @@ def test_unknown_engine_is_rejected() -> None:
         solve(CAT, [("A", "B")], {"x": "A", "y": "B"}, engine="sympy")
 
 
-def test_generate_is_deterministic(records: list[dict[str, Any]]) -> None:
-    assert list(closurebench.generate(CAT, per_category=4, seed=3)) == records
-
-
-def test_generated_records_are_well_formed(records: list[dict[str, Any]]) -> None:
-    assert len(records) == 4
-    for rec in records:
-        assert (rec["category"], rec["level"]) == (CAT, 1)
-        schema = json.loads(rec["answer_schema"])
-        Draft202012Validator(schema).validate(json.loads(rec["answer"]))
-
-
 def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
     assert sorted(rec["answer"] for rec in records) == ["false", "false", "true", "true"]
-
-
-def test_solve_reproduces_every_generated_answer(
-    records: list[dict[str, Any]], engine: str
-) -> None:
-    for rec in records:
-        got = solve(CAT, rec["edges"], rec["query"], nodes=rec["nodes"], engine=engine)
-        assert canonical(got) == rec["answer"], rec["id"]
