@@ -55,10 +55,7 @@ def _bars(plt: Any, report: dict[str, Any], table: str, labels: list[str], what:
     ax.set_title(_title(report, what), fontsize=10)
     ax.legend(fontsize=7, loc="upper right")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def _lines(plt: Any, report: dict[str, Any], table: str, what: str, path: Path,
@@ -82,10 +79,7 @@ def _lines(plt: Any, report: dict[str, Any], table: str, what: str, path: Path,
     ax.set_title(_title(report, what), fontsize=10)
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def _categories(plt: Any, report: dict[str, Any], path: Path) -> Path:
@@ -108,10 +102,7 @@ def _categories(plt: Any, report: dict[str, Any], path: Path) -> Path:
     ax.set_title(_title(report, "accuracy per category"), fontsize=10)
     ax.legend(fontsize=7, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def _strict_vs_lenient(plt: Any, report: dict[str, Any], path: Path) -> Path:
@@ -141,10 +132,7 @@ def _strict_vs_lenient(plt: Any, report: dict[str, Any], path: Path) -> Path:
     ax.set_title(_title(report, "strict vs lenient per category"), fontsize=9)
     ax.legend(fontsize=7, loc="lower right")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def _tokens(plt: Any, report: dict[str, Any], path: Path) -> Path:
@@ -162,10 +150,7 @@ def _tokens(plt: Any, report: dict[str, Any], path: Path) -> Path:
     ax.set_title(_title(report, "cost by level"), fontsize=10)
     ax.legend(fontsize=7)
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def make_plots(report: dict[str, Any], out_dir: str | Path) -> list[Path]:
@@ -189,3 +174,11 @@ def make_plots(report: dict[str, Any], out_dir: str | Path) -> list[Path]:
     if report.get("cost"):
         paths.append(_tokens(plt, report, out / "tokens.png"))
     return paths
+
+
+def _save(plt: Any, fig: Any, path: Path) -> Path:
+    """Lay out, write and close one figure (every plot ends the same way)."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
