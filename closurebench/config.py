@@ -19,6 +19,10 @@ from closurebench.surface.encodings import ENCODINGS
 __all__ = ["N_LIMITS", "SEED_LIMIT", "Config"]
 
 N_LIMITS = (2, 2000)
+#: Most edges a question may list (expected, at n_max and density_max): at n = 2,000 and the
+#: default density a graph has ~10^6 edges and a 23 MB question no model can read; above this
+#: a config is refused with the largest density that fits, rather than generated for a minute.
+MAX_EDGES = 20_000
 SEED_LIMIT = 2**63 - 1
 PER_CATEGORY_LIMIT = 10**9
 
@@ -62,6 +66,9 @@ class Config:
     per_category: int
     categories: tuple[str, ...]
     encoding: str
+    hops_min: int = 1
+    hops_max: int | None = None
+    half: int | None = None
 
     @classmethod
     def make(
@@ -76,7 +83,13 @@ class Config:
         per_category: int = 50,
         categories: Iterable[str] | str | None = None,
         encoding: str = "nl",
+        hops_min: int = 1,
+        hops_max: int | None = None,
+        half: int | None = None,
     ) -> Config:
+        """Validate every argument; ``hops_min``/``hops_max`` bound the hop depth of closure
+        categories (``None``: up to what n allows); ``half`` keeps one of the two structural
+        halves (0 for train, 1 for held_out: isomorphic instances always share a half)."""
         if config not in CONFIGS:
             raise ConfigError(
                 f"config must be one of all, l1, l2, l3 or a category id; got {config!r}"
@@ -88,6 +101,18 @@ class Config:
         surface_seed = seed if surface_seed is None else _int(
             "surface_seed", surface_seed, 0, SEED_LIMIT)
         per_category = _int("per_category", per_category, 0, PER_CATEGORY_LIMIT)
+        hops_min = _int("hops_min", hops_min, 1, N_LIMITS[1])
+        if hops_max is not None:
+            hops_max = _int("hops_max", hops_max, hops_min, N_LIMITS[1])
+        if half is not None:
+            half = _int("half", half, 0, 1)
+        edges = n_max * (n_max - 1) * dens[1]
+        if edges > MAX_EDGES:
+            fit = MAX_EDGES / (n_max * (n_max - 1))
+            raise ConfigError(
+                f"density_max must be at most {fit:.4g} at n_max={n_max} (questions list at most "
+                f"~{MAX_EDGES} edges), got {dens[1]}"
+            )
         if encoding not in ENCODINGS:
             raise ConfigError(f"encoding must be one of {', '.join(ENCODINGS)}; got {encoding!r}")
         allowed = CONFIGS[config]
@@ -107,7 +132,7 @@ class Config:
             if n_max < lo:
                 raise ConfigError(f"n_max must be at least {lo} for category {c}, got {n_max}")
         return cls(config, n_min, n_max, dens, seed, surface_seed, per_category, chosen,
-                   encoding)
+                   encoding, hops_min, hops_max, half)
 
     @property
     def size(self) -> int:
@@ -134,5 +159,8 @@ class Config:
         keys = asdict(self)
         for k in ("name", "categories", "per_category"):
             keys.pop(k)
+        for k, default in (("hops_min", 1), ("hops_max", None), ("half", None)):
+            if keys[k] == default:  # axes at their defaults leave older digests unchanged
+                keys.pop(k)
         blob = json.dumps(keys, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:8]

@@ -6,7 +6,9 @@ already catch bad arguments the standard way keep working.
 
 from __future__ import annotations
 
-__all__ = ["ClosureBenchError", "ConfigError", "EngineDisagreement", "UnposableQuery"]
+__all__ = [
+    "ClosureBenchError", "ConfigError", "EngineDisagreement", "UnposableCell", "UnposableQuery",
+]
 
 
 class ClosureBenchError(Exception):
@@ -36,3 +38,10 @@ class EngineDisagreement(ClosureBenchError, AssertionError):
 
 class UnposableQuery(ClosureBenchError):
     """No query of this category can be posed on the sampled graph; the generator resamples."""
+
+
+class UnposableCell(ConfigError):
+    """No valid instance exists (or was found) in a cell (category, n, density, hops) of a config.
+
+    Raised instead of relaxing a rule: the message names the cell and the axes to change.
+    """

@@ -13,25 +13,33 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from closurebench import seeds
-from closurebench.categories import Category, get
+from closurebench import seeds, twins
+from closurebench import tensor as T
+from closurebench.categories import Category, Target, get
 from closurebench.config import Config
-from closurebench.errors import UnposableQuery
+from closurebench.errors import UnposableCell, UnposableQuery
 from closurebench.graphs import perturb, sample_digraph, sample_family, sample_undirected
 
-__all__ = ["Posed", "generate", "instance", "pose", "structural_seed", "surface_seed"]
+__all__ = [
+    "Posed", "answer_hops", "draw_hops", "generate", "instance", "pose", "structural_seed",
+    "surface_seed",
+]
 
-#: Graphs sampled before giving up; after half of them, degenerate answers are accepted.
-MAX_GRAPHS = 200
-#: Queries proposed on one graph before sampling another.
+#: Constructions (or sampled graphs) tried before the cell is declared unable to carry one.
+MAX_TRIES = 200
+#: Queries proposed on one sampled graph before sampling another (categories without
+#: ``construct``).
 QUERY_TRIES = 16
+#: Share of closure-category instances drawn at 1, 2 and ≥ 3 hops (renormalised over the buckets
+#: n and the hops axis allow). Deep first: a one-hop reader should sit well below a third.
+HOPS_WEIGHTS = (0.15, 0.35, 0.50)
 #: Marks a query without a unique answer in the per-graph cache of ``pose``.
 _UNPOSABLE = object()
 
 
 @dataclass(frozen=True)
 class Posed:
-    """A graph (or pair), a query and its tensor-engine answer, in integer node ids."""
+    """A graph (or pair), a query, its tensor-engine answer (integer node ids) and hop depth."""
 
     category: Category
     n: int
@@ -39,6 +47,7 @@ class Posed:
     graph: Any
     query: dict[str, Any]
     answer: Any
+    hops: int | None = None
 
 
 def structural_seed(seed: int, category: str, j: int) -> int:
@@ -79,6 +88,32 @@ def draw_axes(
     return n, min(max(rho, lo), hi)
 
 
+def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None]
+              ) -> tuple[int, int] | None:
+    """The hop-depth range instance ``sseed`` must meet, from its own stream.
+
+    Buckets 1, 2 and ≥ 3 (up to ``cat.max_hops(n)``), clipped to the config's hops axis and
+    weighted by ``HOPS_WEIGHTS``; ``None`` for categories that do not chain edges.
+    """
+    if not cat.chains:
+        return None
+    lo = hops[0]
+    hi = min(cat.max_hops(n), hops[1] if hops[1] is not None else n)
+    if lo > hi:
+        raise UnposableCell(
+            f"{cat.id} cannot carry hops >= {lo} at n={n} (at most {cat.max_hops(n)}); "
+            f"lower hops_min or raise n_min"
+        )
+    buckets = [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
+               if max(a, lo) <= min(b, hi)]
+    u = seeds.rng("hops", sseed).random() * sum(w for _, w in buckets)
+    for (a, b), w in buckets:
+        if u < w:
+            break
+        u -= w
+    return max(a, lo), min(b, hi)
+
+
 def _answer(cat: Category, graph: Any, query: dict[str, Any]) -> Any:
     """The tensor program's answer, or ``_UNPOSABLE`` if the query has no unique answer."""
     try:
@@ -87,47 +122,83 @@ def _answer(cat: Category, graph: Any, query: dict[str, Any]) -> Any:
         return _UNPOSABLE
 
 
-def pose(
-    category: str | Category,
-    sseed: int,
-    n_range: tuple[int, int],
-    density: tuple[float, float],
-) -> Posed:
-    """Sample graphs and queries until one is unambiguous, non-degenerate and on target.
+def answer_hops(cat: Category, graph: Any, query: dict[str, Any], answer: Any) -> int | None:
+    """The smallest k for which the k-hop reader (every closure cut at k edges) is right.
 
-    Raises ``UnposableQuery`` when nothing can be posed in ``MAX_GRAPHS`` graphs (e.g. a
-    density so low that no graph has an edge).
+    Runs the category's own tensor program under ``tensor.hop_limit(k)``; ``None`` for
+    categories that do not chain edges.
     """
-    cat = category if isinstance(category, Category) else get(category)
-    n, rho = draw_axes(sseed, n_range, density)
-    rng = seeds.rng("graph", sseed)
-    want = bool(sseed & 1) if cat.balance is not None else None
-    for attempt in range(MAX_GRAPHS):
-        relaxed = attempt >= MAX_GRAPHS // 2
+    if not cat.chains:
+        return None
+    n = (graph[0] if isinstance(graph, tuple) else graph).n
+    for k in range(1, n):
+        with T.hop_limit(k):
+            got = _answer(cat, graph, query)
+        if got is not _UNPOSABLE and got == answer:
+            return k
+    return n
+
+
+def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: Target
+                ) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """Graph/query candidates: built to target, or sampled graphs with proposed queries."""
+    if cat.construct is not None:
+        for _ in range(MAX_TRIES):
+            built = cat.construct(rng, n, rho, target)
+            if built is not None:
+                yield built
+        return
+    for _ in range(MAX_TRIES):
         graph = _sample(cat.family, rng, n, rho)
-        # Programs are pure, and proposals repeat (always for query-less categories such as
-        # triangle_count), so each distinct query is evaluated once per graph.
-        answers: dict[tuple, Any] = {}
+        seen: set[tuple] = set()
         for _ in range(QUERY_TRIES):
             query = cat.propose(rng, graph)
             if query is None:
                 break
             key = tuple(query.items())
-            try:
-                answer = answers[key]
-            except KeyError:
-                answer = answers[key] = _answer(cat, graph, query)
-            except TypeError:  # an unhashable query value: evaluate it uncached
-                answer = _answer(cat, graph, query)
-            if answer is _UNPOSABLE:
-                continue
-            if relaxed or (
-                cat.accept(answer, graph) and (want is None or cat.balance(answer) == want)
-            ):
-                return Posed(cat, n, rho, graph, query, answer)
-    raise UnposableQuery(
-        f"could not pose a {cat.id} query on n={n}, density={rho} in {MAX_GRAPHS} graphs; "
-        f"raise n_min or density_min"
+            if key not in seen:
+                seen.add(key)
+                yield graph, query
+
+
+def pose(
+    category: str | Category,
+    sseed: int,
+    n_range: tuple[int, int],
+    density: tuple[float, float],
+    hops: tuple[int, int | None] = (1, None),
+    half: int | None = None,
+) -> Posed:
+    """Build candidates until one is unambiguous, non-degenerate, on target and in ``half``.
+
+    Every rule is checked on every instance, and none is ever relaxed: a cell (category, n,
+    ρ, hops) that cannot carry a valid instance raises ``UnposableCell`` (a ``ConfigError``)
+    naming it.
+    """
+    cat = category if isinstance(category, Category) else get(category)
+    n, rho = draw_axes(sseed, n_range, density)
+    want = bool(sseed & 1) if cat.balance is not None else None
+    span = draw_hops(sseed, cat, n, hops)
+    # The "false" side of a balanced closure category (x does not reach y) is right for a
+    # one-hop reader by definition, whatever the graph: it carries no hop target.
+    target = Target(hops=None if want is False else span, want=want)
+    rng = seeds.rng("graph", sseed)
+    for graph, query in _candidates(cat, rng, n, rho, target):
+        answer = _answer(cat, graph, query)
+        if answer is _UNPOSABLE or not cat.accept(answer, graph):
+            continue
+        if want is not None and cat.balance(answer) != want:
+            continue
+        depth = answer_hops(cat, graph, query, answer)
+        if target.hops is not None and not target.hops[0] <= depth <= target.hops[1]:
+            continue
+        if half is not None and twins.half(cat, graph, query) != half:
+            continue
+        return Posed(cat, n, rho, graph, query, answer, depth)
+    cell = f"n={n}, density={rho}" + (f", hops {span[0]}..{span[1]}" if span else "")
+    raise UnposableCell(
+        f"cannot pose a valid {cat.id} instance at {cell} in {MAX_TRIES} tries; "
+        f"change n_min/n_max, density or hops_min/hops_max"
     )
 
 
@@ -137,7 +208,8 @@ def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, A
 
     cat_id, j = config.locate(k)
     sseed = structural_seed(config.seed, cat_id, j)
-    posed = pose(cat_id, sseed, config.n_range(cat_id), config.density)
+    posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
+                 (config.hops_min, config.hops_max), config.half)
     return build_record(
         posed,
         record_id=f"{cat_id}-{j:05d}-{config.digest}",
@@ -159,6 +231,8 @@ def generate(
     per_category: int = 50,
     categories: list[str] | tuple[str, ...] | str | None = None,
     encoding: str = "nl",
+    hops_min: int = 1,
+    hops_max: int | None = None,
     cross_check: bool = True,
     start: int = 0,
     stop: int | None = None,
@@ -176,7 +250,7 @@ def generate(
     cfg = Config.make(
         config, n_min=n_min, n_max=n_max, density=density, seed=seed,
         surface_seed=surface_seed, per_category=per_category, categories=categories,
-        encoding=encoding,
+        encoding=encoding, hops_min=hops_min, hops_max=hops_max,
     )
     return _iterate(cfg, start, cfg.size if stop is None else min(stop, cfg.size), cross_check)
 

@@ -36,7 +36,8 @@ __all__ = [
 
 #: Record fields, in order. Also the dataset features (structured values travel as JSON).
 FIELDS = (
-    "id", "category", "level", "n", "density", "depth", "structural_seed", "surface_seed",
+    "id", "category", "level", "n", "density", "edge_density", "depth", "hops",
+    "structural_seed", "surface_seed",
     "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
     "tolerance", "nodes", "edges", "edges_after", "query", "program",
 )
@@ -213,7 +214,9 @@ def build_record(
         "level": cat.level,
         "n": n,
         "density": posed.density,
+        "edge_density": round(graphs[0].density, 4),
         "depth": cat.level,
+        "hops": posed.hops,
         "structural_seed": structural_seed,
         "surface_seed": surface_seed,
         "domain": frame.id,

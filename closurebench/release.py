@@ -67,7 +67,10 @@ def split_config(split: str, config: str = "all", **axes: Any) -> Config:
     """The validated ``Config`` of one split; ``axes`` are ``Config.make`` keyword arguments.
 
     Without ``axes`` this is the released split (restricted to ``config``'s categories).
+    Train keeps structural half 0 and held_out half 1, so no held_out instance is isomorphic
+    (graph, query roles and parameters) to a train instance.
     """
     kw = {**DEFAULTS, **axes}
     s = split_seeds(split, kw.pop("seed", 0), kw.pop("surface_seed", None))
+    kw.setdefault("half", SPLITS.index(split))
     return Config.make(config, seed=s.seed, surface_seed=s.surface_seed, **kw)

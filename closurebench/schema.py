@@ -22,15 +22,18 @@ RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "required": [
-        "id", "category", "level", "n", "density", "depth", "structural_seed", "surface_seed",
-        "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
+        "id", "category", "level", "n", "density", "edge_density", "depth", "hops",
+        "structural_seed", "surface_seed", "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
         "tolerance", "nodes", "edges", "edges_after", "query", "program",
     ],
     "properties": {
         "id": _STR, "category": _STR, "level": {"enum": [1, 2, 3]},
         "n": {"type": "integer", "minimum": 2, "maximum": 2000},
         "density": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
-        "depth": {"enum": [1, 2, 3]}, "structural_seed": _INT, "surface_seed": _INT,
+        "edge_density": {"type": "number", "minimum": 0, "maximum": 1},
+        "depth": {"enum": [1, 2, 3]},
+        "hops": {"type": ["integer", "null"], "minimum": 1},
+        "structural_seed": _INT, "surface_seed": _INT,
         "domain": _STR, "label_pool": _STR, "style": _STR, "encoding": _STR,
         "question": _STR, "answer": _STR, "answer_schema": _STR,
         "tolerance": {"enum": ["none", "count", "set"]},
@@ -41,7 +44,7 @@ RECORD_SCHEMA: dict[str, Any] = {
 
 _TYPES = {
     "id": "string", "category": "string", "level": "int64", "n": "int64", "density": "float64",
-    "depth": "int64", "structural_seed": "int64", "surface_seed": "int64", "domain": "string",
+    "edge_density": "float64", "depth": "int64", "hops": "int64", "structural_seed": "int64", "surface_seed": "int64", "domain": "string",
     "label_pool": "string", "style": "string", "encoding": "string", "question": "string",
     "answer": "string", "answer_schema": "string", "tolerance": "string", "nodes": "list",
     "edges": "pairs", "edges_after": "pairs", "query": "string", "program": "string",

@@ -34,7 +34,9 @@ Writable matrices are never memoised: their contents could change under the memo
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -46,6 +48,7 @@ __all__ = [
     "coreach",
     "distances",
     "generations_above",
+    "hop_limit",
     "in_degree",
     "out_degree",
     "reach",
@@ -60,6 +63,41 @@ __all__ = [
 SMALL_N = 64
 #: Largest n whose products use numpy's Boolean ``@`` (no BLAS call, no float conversion).
 BOOL_MATMUL_N = 24
+
+
+#: The k of the k-hop reader, or None for the full closure (see ``hop_limit``).
+_HOPS: ContextVar[int | None] = ContextVar("closurebench_hops", default=None)
+
+
+@contextmanager
+def hop_limit(k: int | None) -> Iterator[None]:
+    """Cut every closure at ``k`` edges: ``TC_k = ∨_{1≤i≤k} A^i`` instead of ``∨_{i≥1} A^i``.
+
+    Inside the block ``closure``, ``reach``, ``coreach``, ``scc``, ``scc_of``, ``distances``
+    (nodes beyond k hops read as unreachable) and ``generations_above`` (ancestors beyond k
+    generations unseen) all become the k-hop reader's view, so any category program run here
+    gives the answer of a reader who never chains more than k edges. That is how ``hops`` (the
+    depth an answer needs) and the k-hop shortcut baselines come from each category's own
+    program, without a second table of categories. ``compose`` (a fixed power) is unaffected.
+
+    >>> A = np.array([[0, 1, 0], [0, 0, 1], [0, 0, 0]], dtype=bool)
+    >>> with hop_limit(1):
+    ...     reach(A, 0).astype(int).tolist()
+    [0, 1, 0]
+    """
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
+        raise ValueError(f"hop limit must be a positive integer or None, got {k!r}")
+    token = _HOPS.set(k)
+    try:
+        yield
+    finally:
+        _HOPS.reset(token)
+
+
+def _limit(n: int) -> int | None:
+    """The active hop limit, or None when unset or when it cannot cut anything (k ≥ n)."""
+    k = _HOPS.get()
+    return None if k is None or k >= n else k
 
 
 def _f(a: np.ndarray) -> np.ndarray:
@@ -93,6 +131,9 @@ def closure(a: np.ndarray) -> np.ndarray:
     >>> closure(A).astype(int).tolist()
     [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
     """
+    k = _limit(a.shape[0])
+    if k is not None:
+        return _memoised(a, f"closure@{k}", lambda: _closure_upto(a, k))
     if a.shape[0] > SMALL_N:
         return _memoised(a, "closure", lambda: _unpack(_index(a).rows(), a.shape[0]))
     return _memoised(a, "closure", lambda: _closure_dense(a))
@@ -108,6 +149,18 @@ def _closure_dense(a: np.ndarray) -> np.ndarray:
         tc = nxt
 
 
+def _closure_upto(a: np.ndarray, k: int) -> np.ndarray:
+    """``TC_k = ∨_{1≤i≤k} A^i``: k - 1 products, stopping early once a power adds nothing."""
+    tc = power = a.astype(bool)
+    for _ in range(k - 1):
+        power = _product(power, a)
+        nxt = tc | power
+        if np.count_nonzero(nxt) == np.count_nonzero(tc) and not power.any():
+            break
+        tc = nxt
+    return tc
+
+
 def reach(a: np.ndarray, x: int) -> np.ndarray:
     """Row ``x`` of the closure as a fresh Boolean vector; ``x`` is in it only on a cycle.
 
@@ -115,14 +168,14 @@ def reach(a: np.ndarray, x: int) -> np.ndarray:
     >>> reach(A, 0).astype(int).tolist()
     [0, 1, 1]
     """
-    if a.shape[0] > SMALL_N:
+    if a.shape[0] > SMALL_N and _limit(a.shape[0]) is None:
         return _unpack_row(_reach_bits(a, x), a.shape[0])
     return closure(a)[x].copy()
 
 
 def coreach(a: np.ndarray, x: int) -> np.ndarray:
     """Column ``x`` of the closure: the nodes that reach ``x`` (row x of ``closure(Aᵀ)``)."""
-    if a.shape[0] > SMALL_N:
+    if a.shape[0] > SMALL_N and _limit(a.shape[0]) is None:
         return _unpack_row(_reach_bits(a.T, x), a.shape[0])
     return closure(a)[:, x].copy()
 
@@ -139,7 +192,7 @@ def in_degree(a: np.ndarray) -> np.ndarray:
 
 def scc(a: np.ndarray) -> np.ndarray:
     """Mutual reachability ``TC ∧ TCᵀ`` with the diagonal set: ``S[i, j]`` iff same component."""
-    if a.shape[0] > SMALL_N:
+    if a.shape[0] > SMALL_N and _limit(a.shape[0]) is None:
         comp = np.array(_index(a).comp)
         return comp[:, None] == comp[None, :]
     tc = closure(a)
@@ -165,7 +218,16 @@ def triangles(u: np.ndarray) -> int:
 
 
 def distances(a: np.ndarray, x: int) -> np.ndarray:
-    """Hop distance from ``x`` (``-1`` if unreachable, 0 for ``x``): layer k is ``R_k ∖ R_{<k}``."""
+    """Hop distance from ``x`` (``-1`` if unreachable, 0 for ``x``): layer k is ``R_k ∖ R_{<k}``.
+
+    Under ``hop_limit(k)`` nodes more than k hops away read as unreachable.
+    """
+    k = _limit(a.shape[0])
+    if k is not None:
+        with hop_limit(None):
+            dist = distances(a, x)
+        dist[dist > k] = -1
+        return dist
     if a.shape[0] > SMALL_N:
         return _distances_bits(_rows(a), x)
     dist = np.full(a.shape[0], -1, dtype=np.int64)
@@ -187,15 +249,17 @@ def generations_above(a: np.ndarray, x: int) -> np.ndarray:
     """Longest path length from each node down to ``x`` in a DAG (``0`` if it is not above x).
 
     ``L[i] = max{k : A^k[i, x]}``: walk up one generation per step; a node still present at
-    step k has a path of exactly k edges to ``x``.
+    step k has a path of exactly k edges to ``x``. Under ``hop_limit(k)`` the walk stops after k
+    generations.
     """
+    cap = _limit(a.shape[0]) or a.shape[0]  # k ≤ n also stops a (mistaken) cyclic input
     if a.shape[0] > SMALL_N:
-        return _generations_bits(_rows(a.T), x)
+        return _generations_bits(_rows(a.T), x, cap)
     longest = np.zeros(a.shape[0], dtype=np.int64)
     level = a[:, x].astype(bool)
     af = _f(a)
     k = 0
-    while level.any() and k < a.shape[0]:  # k ≤ n also stops a (mistaken) cyclic input
+    while level.any() and k < cap:
         k += 1
         longest[level] = k
         level = (af @ _f(level)) > 0
@@ -494,12 +558,12 @@ def _distances_bits(succ: list[int], x: int) -> np.ndarray:
     return dist
 
 
-def _generations_bits(pred: list[int], x: int) -> np.ndarray:
+def _generations_bits(pred: list[int], x: int, cap: int) -> np.ndarray:
     n = len(pred)
     longest = np.zeros(n, dtype=np.int64)
     level = pred[x]
     k = 0
-    while level and k < n:
+    while level and k < cap:
         k += 1
         longest[_members(level)] = k
         nxt = 0

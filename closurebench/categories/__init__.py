@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from closurebench.categories._spec import Category
+from closurebench.categories._spec import Category, Target
 
-__all__ = ["CATEGORIES", "CONFIGS", "LEVELS", "Category", "get"]
+__all__ = ["CATEGORIES", "CONFIGS", "LEVELS", "Category", "Target", "get"]
 
 _ORDER = (
     # L1 atomic

@@ -17,8 +17,12 @@ from closurebench.graphs import Graph
 from closurebench.surface.domains import Frame
 
 __all__ = [
-    "ANSWER_FORMATS", "SCHEMAS", "Category", "distinct", "has_parent", "same_generation_pair",
+    "ANSWER_FORMATS", "CLOSURE_PRIMITIVES", "SCHEMAS", "Category", "Target", "distinct",
+    "has_parent", "same_generation_pair",
 ]
+
+#: Primitives that chain edges: a category using one has a hop depth (``hops``).
+CLOSURE_PRIMITIVES = frozenset({"closure", "scc", "shortest_path"})
 
 #: Graph families: what structure a category asks about.
 FAMILIES = ("digraph", "undirected", "family", "digraph_pair")
@@ -51,6 +55,24 @@ Propose = Callable[[random.Random, Any], "dict[str, Any] | None"]
 
 
 @dataclass(frozen=True)
+class Target:
+    """What the generator asks a category's ``construct`` to build.
+
+    ``hops`` is the inclusive range the answer's hop depth must fall in (``None``: no
+    constraint, e.g. a non-closure category or the "false" half of a boolean one, whose
+    answer a one-hop reader always gets). ``want`` is the balanced target (the boolean
+    answer, or ``balance(answer)``), ``None`` for unbalanced categories.
+    """
+
+    hops: tuple[int, int] | None = None
+    want: bool | None = None
+
+
+#: ``construct(rng, n, rho, target) -> (graph, query)`` or ``None`` to try again.
+Construct = Callable[[random.Random, int, float, Target], "tuple[Any, dict[str, Any]] | None"]
+
+
+@dataclass(frozen=True)
 class Category:
     """One ClosureBench category. Its module name, registry id and config name are ``id``.
 
@@ -61,6 +83,15 @@ class Category:
     ``tensor_program(graph, query)`` and ``nx_program(G, query)`` must agree on every instance.
     ``node_keys`` names the query fields that hold nodes (they become labels in the record); they
     must name distinct nodes. ``params`` lists the other query fields with their allowed values.
+
+    ``construct(rng, n, rho, target)`` builds a graph and query meant to meet ``target``
+    (planting the structure the answer depends on, then adding density-matching distractor
+    edges that cannot change it); the generator still checks every rule and retries, so a
+    constructor may miss now and then. Without one, the generator samples the family's random
+    graph and asks ``propose`` for queries. ``max_hops(n)`` is the deepest hop depth n nodes
+    can carry. ``shortcuts`` maps a name to a category-specific non-reasoning reader
+    ``reader(graph, query) -> answer`` (integer ids, like the programs), run as
+    ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
     """
 
     id: str
@@ -81,6 +112,14 @@ class Category:
     answer_format: str | None = None
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    construct: Construct | None = None
+    max_hops: Callable[[int], int] = field(default=lambda n: n - 1)
+    shortcuts: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(default_factory=dict)
+
+    @property
+    def chains(self) -> bool:
+        """True for closure categories: the answer has a hop depth a k-hop reader can miss."""
+        return bool(CLOSURE_PRIMITIVES.intersection(self.primitives))
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:

@@ -48,8 +48,12 @@ FIELD_DOCS: dict[str, str] = {
     "category": "category id (one of the 26 below)",
     "level": "compositional level: 1 atomic, 2 chain, 3 composition",
     "n": "number of nodes (graph size axis)",
-    "density": "edge density ρ the graph was drawn with (density axis)",
+    "density": "nominal edge density ρ (density axis; for family trees, the probability that a "
+               "child has a second recorded parent)",
+    "edge_density": "realised edge density of the (first) graph: edges over possible pairs",
     "depth": "query depth axis; equals the level",
+    "hops": "hop depth: the smallest k for which a reader cutting every closure at k edges gets "
+            "the answer (null for categories that do not chain edges)",
     "structural_seed": "per-instance seed of graph, query and answer",
     "surface_seed": "per-instance seed of labels, domain frame, style and edge order",
     "domain": "domain frame the graph is described in (e.g. fraud, supply chain, kinship)",

@@ -1,0 +1,116 @@
+"""Planting: build a graph around the structure an answer needs, then hide it in distractors.
+
+Rejection sampling from G(n, ρ) gives the answers G(n, ρ) likes: at ρ = 0.5 everything reaches
+everything in two hops, and "false" pairs are ones where x is a sink. So constructors fix the
+structure first (who x reaches, at which hop distance) and then add distractor edges at the rate
+that brings the realised density back towards ρ, drawn only from pairs that cannot change that
+structure. Everything takes an explicit ``random.Random``; coins come from ``graphs._coins``
+(PCG64's raw stream against an integer threshold), so bytes are the same on every platform.
+
+The central object is a *depth vector* ``d`` for a source x: ``d[x] = 0``, ``d[v] = k`` if v is
+exactly k hops from x, ``d[v] = -1`` if x must not reach v. An edge ``u -> v`` keeps every
+distance from x iff u is unreachable (``d[u] < 0``), or v is reachable no deeper than one past u
+(``0 <= d[v] <= d[u] + 1``). ``allowed(d)`` is that mask; constraints for several sources
+are the AND of their masks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from closurebench.graphs import Graph, _coins, _from_mask
+
+__all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
+
+
+def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
+    """Split ``nodes`` (in the given order) into ``depth`` non-empty consecutive layers.
+
+    The cut points are a uniform random composition, so layer sizes vary; needs
+    ``1 <= depth <= len(nodes)``.
+    """
+    if not 1 <= depth <= len(nodes):
+        raise ValueError(f"cannot split {len(nodes)} nodes into {depth} non-empty layers")
+    cuts = sorted(rng.sample(range(1, len(nodes)), depth - 1))
+    bounds = [0, *cuts, len(nodes)]
+    return [list(nodes[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+def depth_vector(n: int, source: int, layers: Sequence[Sequence[int]]) -> np.ndarray:
+    """``d`` with ``d[source] = 0``, ``d[v] = i + 1`` for v in ``layers[i]``, else ``-1``."""
+    d = np.full(n, -1, dtype=np.int64)
+    d[source] = 0
+    for i, layer in enumerate(layers):
+        d[list(layer)] = i + 1
+    return d
+
+
+def allowed(d: np.ndarray) -> np.ndarray:
+    """Edges ``u -> v`` that keep every hop distance from the source of ``d`` (no self-loops).
+
+    >>> allowed(np.array([0, 1, -1])).astype(int).tolist()
+    [[0, 1, 0], [1, 0, 0], [1, 1, 0]]
+    """
+    du, dv = d[:, None], d[None, :]
+    ok = (du < 0) | ((dv >= 0) & (dv <= du + 1))
+    np.fill_diagonal(ok, False)
+    return ok
+
+
+def tree_edges(rng: random.Random, d: np.ndarray, ok: np.ndarray | None = None
+               ) -> list[tuple[int, int]] | None:
+    """One parent per reached node, from the layer above: the paths that realise ``d``.
+
+    With ``ok`` (an allowed mask, e.g. another source's), parents are drawn only among
+    allowed edges; ``None`` if some node then has no possible parent.
+    """
+    out = []
+    for v in np.flatnonzero(d > 0).tolist():
+        above = np.flatnonzero(d == d[v] - 1)
+        if ok is not None:
+            above = above[ok[above, v]]
+        if len(above) == 0:
+            return None
+        out.append((int(above[rng.randrange(len(above))]), v))
+    return out
+
+
+def compose_depths(*masks: np.ndarray) -> np.ndarray:
+    """The pairs every constraint allows (the AND of ``allowed`` masks)."""
+    ok = masks[0].copy()
+    for m in masks[1:]:
+        ok &= m
+    return ok
+
+
+def plant(
+    rng: random.Random,
+    n: int,
+    rho: float,
+    required: Sequence[tuple[int, int]],
+    ok: np.ndarray,
+    *,
+    forbidden: np.ndarray | None = None,
+) -> Graph:
+    """A digraph with every ``required`` edge plus distractors drawn from the ``ok`` mask.
+
+    Each allowed pair becomes an edge with probability ``q``, chosen so the expected number of
+    edges is ``ρ·n(n-1)`` where the mask leaves room (capped at 1 where it does not: a deep,
+    wide reach set at high ρ leaves few safe pairs, and the realised density, recorded next to
+    the nominal one, is then lower). ``forbidden`` pairs are never added.
+    """
+    mask = np.zeros((n, n), dtype=bool)
+    for u, v in required:
+        mask[u, v] = True
+    room = ok & ~mask
+    if forbidden is not None:
+        room &= ~forbidden
+    free = int(np.count_nonzero(room))
+    want = rho * n * (n - 1) - len(required)
+    q = min(max(want / free, 0.0), 1.0) if free else 0.0
+    mask |= room & _coins(rng, (n, n), q)
+    np.fill_diagonal(mask, False)
+    return _from_mask(mask, directed=True)

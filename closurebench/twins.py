@@ -1,0 +1,109 @@
+"""Structural twins: two instances whose graph, query roles and parameters are isomorphic.
+
+A held-out instance that is a relabelled train instance tests memory, not reasoning. Two tools:
+
+* ``half(...)``, for generation: a bit from an isomorphism *invariant* of the instance (a
+  sorted multiset of per-node features: role, degrees by edge kind, walk counts, hop distances
+  to and from each query node). Isomorphic instances have equal invariants, so train (half 0)
+  and held_out (half 1) can never hold a twin of each other, and each instance still decides
+  its half on its own, with no look at the other split. It is pure integer numpy (networkx's
+  Weisfeiler–Lehman hash changed its output for directed graphs in networkx 3.5, and the
+  halves must be byte-stable on every supported version).
+* ``cross_twins(a, b)``, for audits: every pair of records of two splits that are exactly
+  twins. networkx's WL hash narrows the candidates and ``networkx.is_isomorphic`` with role and
+  edge-kind matching decides.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from closurebench import tensor as T
+from closurebench.categories import Category, get
+
+__all__ = ["cross_twins", "half", "invariant"]
+
+
+def _kinds(cat: Category, graph: Any) -> np.ndarray:
+    """One integer matrix of edge kinds: 1 before-only, 2 after-only, 3 both (pairs)."""
+    if cat.family == "digraph_pair":
+        before, after = graph
+        return before.adjacency.astype(np.int64) + 2 * after.adjacency.astype(np.int64)
+    return graph.adjacency.astype(np.int64)
+
+
+def invariant(cat: Category, graph: Any, query: dict[str, Any]) -> str:
+    """A hex digest equal for isomorphic (category, graph, query roles, parameters)."""
+    m = _kinds(cat, graph)
+    n = m.shape[0]
+    roles = np.zeros(n, dtype=np.int64)
+    for i, key in enumerate(cat.node_keys):
+        roles[query[key]] = i + 1
+    cols = [roles]
+    for kind in np.unique(m[m > 0]).tolist():
+        e = (m == kind).astype(np.int64)
+        e2 = e @ e
+        cols += [e.sum(1), e.sum(0), e2.sum(1), e2.sum(0), np.diag(e2), np.diag(e2 @ e)]
+        for key in cat.node_keys:
+            cols += [T.distances(e.astype(bool), query[key]),
+                     T.distances(e.T.astype(bool), query[key])]
+    rows = np.stack(cols, axis=1)
+    rows = rows[np.lexsort(rows.T[::-1])]
+    params = {k: v for k, v in query.items() if k not in cat.node_keys}
+    head = json.dumps([cat.id, n, params], sort_keys=True).encode()
+    return hashlib.sha256(head + rows.astype("<i8").tobytes()).hexdigest()
+
+
+def half(cat: Category, graph: Any, query: dict[str, Any]) -> int:
+    """Which structural half (0 or 1) an instance belongs to."""
+    return int(invariant(cat, graph, query)[-1], 16) & 1
+
+
+def _nx(record: dict[str, Any]) -> Any:
+    import networkx as nx
+
+    cat = get(record["category"])
+    query = json.loads(record["query"])
+    directed = cat.family != "undirected"
+    G = nx.DiGraph() if directed else nx.Graph()
+    roles = {query[k]: i + 1 for i, k in enumerate(cat.node_keys)}
+    G.add_nodes_from((v, {"role": roles.get(v, 0)}) for v in record["nodes"])
+    kinds: dict[tuple[str, str], int] = defaultdict(int)
+    for u, v in record["edges"]:
+        kinds[(u, v) if directed else tuple(sorted((u, v)))] |= 1
+    for u, v in record.get("edges_after") or []:
+        kinds[(u, v)] |= 2
+    G.add_edges_from((u, v, {"kind": k}) for (u, v), k in kinds.items())
+    params = {k: v for k, v in query.items() if k not in cat.node_keys}
+    return G, json.dumps([cat.id, params], sort_keys=True)
+
+
+def cross_twins(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]
+                ) -> list[tuple[str, str]]:
+    """``(id_a, id_b)`` for every record of ``b`` that is an exact structural twin of one of ``a``."""
+    import networkx as nx
+
+    def keyed(records: Iterable[dict[str, Any]]) -> dict[str, list[tuple[str, Any]]]:
+        out: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+        for rec in records:
+            G, head = _nx(rec)
+            wl = nx.weisfeiler_lehman_graph_hash(G, node_attr="role", edge_attr="kind")
+            out[f"{head}|{G.number_of_nodes()}|{wl}"].append((rec["id"], G))
+        return out
+
+    left, found = keyed(a), []
+    match_node = nx.algorithms.isomorphism.categorical_node_match("role", 0)
+    match_edge = nx.algorithms.isomorphism.categorical_edge_match("kind", 0)
+    for key, items in keyed(b).items():
+        for id_b, G_b in items:
+            for id_a, G_a in left.get(key, ()):
+                if nx.is_isomorphic(G_a, G_b, node_match=match_node, edge_match=match_edge):
+                    found.append((id_a, id_b))
+                    break
+    return found
