@@ -1,18 +1,28 @@
 """conditional (L3): if x reaches y, the number of nodes x reaches; otherwise -1.
 
 Convention: x itself is not counted. The branch is balanced 50/50. Example: A -> B -> C:
-x = A, y = C gives 2; x = C, y = A gives -1.
+x = A, y = C gives 2; x = C, y = A gives -1. Constructed like reachability's pairs (true: a
+planted depth and a drawn count; false: no sink/source rule decides the branch).
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
+from closurebench.categories._reach import false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
 
 
 def propose(rng, g):
     pair = distinct(rng, g.n, 2)
     return pair and {"x": pair[0], "y": pair[1]}
+
+
+def construct(rng, n, rho, target):
+    if target.want is False or (target.want is None and rng.random() < 0.5):
+        g, x, y = false_pair(rng, n, rho)
+    else:
+        g, x, y, _ = true_pair(rng, n, rho, target, count=True)
+    return g, {"x": x, "y": y}
 
 
 def tensor_program(g, q):
@@ -31,6 +41,12 @@ def nx_program(G, q):
     return len(below) if q["y"] in below else -1
 
 
+def ignore_direction(g, q):
+    """Lazy reader: branch and count both read off x's weak component (direction ignored)."""
+    r = weak_reach(g.adjacency, q["x"])
+    return int(r.sum()) - 1 if r[q["y"]] else -1
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -46,5 +62,6 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), tolerance="count", balance=lambda a: a != -1,
     schema={"type": "integer", "minimum": -1},
+    construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="If x reaches y, count R(x); otherwise -1.",
 )

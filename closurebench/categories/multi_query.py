@@ -1,12 +1,14 @@
 """multi_query (L3): three answers about x at once: out-degree, in-degree, can x reach y.
 
 Example: A -> B, C -> A, B -> D: for x = A, y = D: {"out_degree": 1, "in_degree": 1,
-"can_reach": true}. Scored field by field; correct only when every field is.
+"can_reach": true}. Scored field by field; correct only when every field is. Constructed like
+reachability's pairs, so can_reach is balanced and no sink/source rule decides it.
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
+from closurebench.categories._reach import false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
 
 SCHEMA = {
@@ -24,6 +26,14 @@ SCHEMA = {
 def propose(rng, g):
     pair = distinct(rng, g.n, 2)
     return pair and {"x": pair[0], "y": pair[1]}
+
+
+def construct(rng, n, rho, target):
+    if target.want is False or (target.want is None and rng.random() < 0.5):
+        g, x, y = false_pair(rng, n, rho)
+    else:
+        g, x, y, _ = true_pair(rng, n, rho, target)
+    return g, {"x": x, "y": y}
 
 
 def tensor_program(g, q):
@@ -47,6 +57,16 @@ def nx_program(G, q):
     }
 
 
+def ignore_direction(g, q):
+    """Lazy reader: exact degrees, but can_reach read as "linked somehow" (direction ignored)."""
+    a, x = g.adjacency, q["x"]
+    return {
+        "out_degree": int(T.out_degree(a)[x]),
+        "in_degree": int(T.in_degree(a)[x]),
+        "can_reach": bool(weak_reach(a, x)[q["y"]]),
+    }
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -66,5 +86,6 @@ CATEGORY = Category(
         'Answer with a single JSON object of the form {{"answer": {{"out_degree": <integer>, '
         '"in_degree": <integer>, "can_reach": <true or false>}}}}.'
     ),
+    construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
 )

@@ -2,16 +2,24 @@
 
 Convention (stated in the question): x itself is not counted, even on a cycle.
 Example: A -> B -> C -> A: A reaches 2 others. Lenient scoring allows ±1 (source inclusion).
+Constructed: the count and x's deepest layer are drawn and planted (see ``_reach``), so neither
+the density nor n decides the answer.
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
+from closurebench.categories._reach import true_pair, weak_reach
 from closurebench.categories._spec import Category
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n)}
+
+
+def construct(rng, n, rho, target):
+    g, x, _, _ = true_pair(rng, n, rho, target, count=True)
+    return g, {"x": x}
 
 
 def tensor_program(g, q):
@@ -27,6 +35,11 @@ def nx_program(G, q):
     return len(nx.descendants(G, q["x"]))
 
 
+def ignore_direction(g, q):
+    """Lazy reader: the size of x's weak component (direction ignored), minus x."""
+    return int(weak_reach(g.adjacency, q["x"]).sum()) - 1
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -40,5 +53,6 @@ CATEGORY = Category(
     primitives=("closure", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
     accept=lambda a, g: a > 0,
+    construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Count the nodes x reaches.",
 )

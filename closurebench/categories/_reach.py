@@ -1,0 +1,147 @@
+"""Single-source reach planting, shared by the categories that ask what one node x reaches.
+
+Each constructor here fixes the structure an answer depends on (who x reaches, at which hop
+distance, which pair is a near miss) and leaves the density-matching distractors to
+``plant.plant`` over ``plant.allowed``, so the planted distances survive. Depths and counts are
+drawn from the instance's own ``rng`` with weights that keep any one value (and any "n - k"
+size rule) from dominating a default split; the weights were chosen by computing the resulting
+answer shares over the default axes (n 4-10, the generator's hop buckets).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from closurebench import tensor as T
+from closurebench.categories._spec import Target
+from closurebench.graphs import Graph
+from closurebench.plant import allowed, depth_vector, plant, split_layers, tree_edges
+
+__all__ = [
+    "draw_count", "draw_depth", "false_pair", "layered", "reach_graph", "true_pair", "weak_reach",
+]
+
+#: Relative weights of the depths lo, lo + 1, lo + 2 inside an open "3 or more" hop bucket:
+#: always planting exactly 3 would make "3" (and, at small n, "n - 1") the usual count.
+DEEP_WEIGHTS = (0.2, 0.4, 0.4)
+#: Relative weight of a count equal to ``top`` and ``top - 1``: small n pushes deep instances
+#: to the top, so the top is drawn less elsewhere.
+TOP_WEIGHTS = (0.3, 0.7)
+#: Each count one above the lowest is this much less likely, by planted depth (1, 2; deeper:
+#: uniform): shallow cells take the small counts deep cells cannot.
+DECAY = {1: 0.5, 2: 0.7}
+
+
+def _weighted(rng: random.Random, values: Sequence[int], weights: Sequence[float]) -> int:
+    u = rng.random() * sum(weights)
+    for v, w in zip(values, weights):
+        if u < w:
+            return v
+        u -= w
+    return values[-1]
+
+
+def draw_depth(rng: random.Random, target: Target, cap: int) -> int:
+    """A concrete hop depth inside ``target.hops`` and ``1..cap`` (uniform when unconstrained)."""
+    lo, hi = target.hops if target.hops is not None else (1, cap)
+    lo, hi = max(lo, 1), min(hi, cap)
+    if lo > hi:
+        return cap
+    if target.hops is None or lo == hi:
+        return rng.randint(lo, hi)
+    values = list(range(lo, min(hi, lo + 2) + 1))
+    return _weighted(rng, values, DEEP_WEIGHTS[: len(values)])
+
+
+def draw_count(rng: random.Random, lo: int, top: int) -> int:
+    """A count in ``lo..top`` (``lo`` is the planted depth), weighted by ``TOP_WEIGHTS`` and
+    ``DECAY``."""
+    values = list(range(lo, top + 1))
+    if not values:
+        return top
+    r = DECAY.get(lo, 1.0)
+    weights = [(TOP_WEIGHTS[top - v] if top - v < len(TOP_WEIGHTS) else 1.0) * r ** (v - lo)
+               for v in values]
+    return _weighted(rng, values, weights)
+
+
+def layered(rng: random.Random, n: int, x: int, size: int, depth: int,
+            avoid: Sequence[int] = ()) -> tuple[np.ndarray, list[list[int]]]:
+    """Depth vector of x reaching ``size`` random nodes (none of ``avoid``) in ``depth`` layers."""
+    pool = [v for v in range(n) if v != x and v not in avoid]
+    rng.shuffle(pool)
+    layers = split_layers(rng, pool[:size], depth)
+    return depth_vector(n, x, layers), layers
+
+
+def reach_graph(rng: random.Random, n: int, rho: float, d: np.ndarray,
+                extra: Sequence[tuple[int, int]] = (), *,
+                tree: Sequence[tuple[int, int]] | None = None,
+                sinks: Sequence[int] = ()) -> Graph:
+    """The graph realising depth vector ``d`` (``tree``, else a random BFS tree) plus ``extra``
+    edges and distractors that keep every distance from the source; ``sinks`` get no out-edge.
+    At least 0-2 distractors (drawn) are added even where the planted edges fill the budget."""
+    if tree is None:
+        tree = tree_edges(rng, d)
+    assert tree is not None  # consecutive non-empty layers always have a parent above
+    forbidden = None
+    if sinks:
+        forbidden = np.zeros((n, n), dtype=bool)
+        forbidden[list(sinks)] = True
+    required = [*tree, *extra]
+    # A small graph whose planted edges already exceed the density budget would otherwise be
+    # the bare structure every time: one isomorphism class, so one structural half only.
+    floor = (len(required) + rng.randint(0, 2)) / (n * (n - 1))
+    return plant(rng, n, max(rho, floor), required, allowed(d), forbidden=forbidden)
+
+
+def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
+              count: bool = False) -> tuple[Graph, int, int, int]:
+    """x reaching y at a planted depth inside ``target.hops``: ``(graph, x, y, |R(x)|)``.
+
+    With ``count`` the depth is x's deepest layer and the reach-set size is drawn by
+    ``draw_count`` (the answer of a counting category); otherwise the size is uniform. y sits
+    in the deepest layer. Where it can, one other node (unreached, or a leaf of the tree) is
+    left without out-edges, so asking about it instead of x gives the other answer.
+    """
+    x = rng.randrange(n)
+    depth = draw_depth(rng, target, n - 1)
+    size = draw_count(rng, depth, n - 1) if count else rng.randint(depth, n - 1)
+    d, layers = layered(rng, n, x, size, depth)
+    y = rng.choice(layers[-1])
+    tree = tree_edges(rng, d)
+    assert tree is not None
+    parents = {u for u, _ in tree}
+    spare = [v for v in range(n) if v not in (x, y) and v not in parents]
+    sinks = [rng.choice(spare)] if spare else []
+    return reach_graph(rng, n, rho, d, tree=tree, sinks=sinks), x, y, size
+
+
+def false_pair(rng: random.Random, n: int, rho: float) -> tuple[Graph, int, int]:
+    """x not reaching y, where no local rule can tell: ``(graph, x, y)``.
+
+    x has out-edges (it reaches a planted set), y has an in-edge (from a node z that x does not
+    reach either) and y links into x's reach set, so y is within a few undirected steps of x.
+    Below four nodes there is no room for z (and below three for a reach set).
+    """
+    x = rng.randrange(n)
+    others = [v for v in range(n) if v != x]
+    rng.shuffle(others)
+    y, rest = others[0], others[1:]
+    z = rest.pop() if len(rest) >= 2 else None
+    if not rest:
+        return reach_graph(rng, n, rho, depth_vector(n, x, [])), x, y
+    size = rng.randint(1, len(rest))
+    d, layers = layered(rng, n, x, size, rng.randint(1, size), avoid=[y] if z is None else [y, z])
+    into = rng.choice([x, *(v for layer in layers for v in layer)])
+    extra = [(y, into)] + ([(z, y)] if z is not None else [])
+    return reach_graph(rng, n, rho, d, extra), x, y
+
+
+def weak_reach(a: np.ndarray, x: int) -> np.ndarray:
+    """What x reaches when edge direction is ignored (x's weak component): the lazy reader
+    that treats "linked somehow" as "reachable"."""
+    return T.reach(a | a.T, x)
