@@ -56,14 +56,15 @@ def draw_depth(rng: random.Random, target: Target, cap: int) -> int:
     return _weighted(rng, values, DEEP_WEIGHTS[: len(values)])
 
 
-def draw_count(rng: random.Random, lo: int, top: int) -> int:
-    """A count in ``lo..top`` (``lo`` is the planted depth), weighted by ``TOP_WEIGHTS`` and
+def draw_count(rng: random.Random, lo: int, top: int,
+               top_weights: Sequence[float] = TOP_WEIGHTS) -> int:
+    """A count in ``lo..top`` (``lo`` is the planted depth), weighted by ``top_weights`` and
     ``DECAY``."""
     values = list(range(lo, top + 1))
     if not values:
         return top
     r = DECAY.get(lo, 1.0)
-    weights = [(TOP_WEIGHTS[top - v] if top - v < len(TOP_WEIGHTS) else 1.0) * r ** (v - lo)
+    weights = [(top_weights[top - v] if top - v < len(top_weights) else 1.0) * r ** (v - lo)
                for v in values]
     return _weighted(rng, values, weights)
 

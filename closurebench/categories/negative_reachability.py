@@ -1,7 +1,9 @@
 """negative_reachability (L1): the nodes x can NOT reach (the complement of R(x)).
 
 Convention: x itself is never listed. Example: A -> B, C isolated: A cannot reach [C].
-Degenerate queries (x reaches everyone, or no one) are resampled.
+Degenerate queries (x reaches everyone, or no one) are rejected. Constructed: x's reach set
+(size and deepest layer drawn) is planted, and every node x misses links into it, so the
+answer is neither "nodes x has no edge to" nor "nodes outside x's weak component".
 """
 
 from __future__ import annotations
@@ -9,11 +11,22 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
+from closurebench.categories._reach import draw_count, draw_depth, layered, reach_graph, weak_reach
 from closurebench.categories._spec import Category
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n)}
+
+
+def construct(rng, n, rho, target):
+    x = rng.randrange(n)
+    depth = draw_depth(rng, target, n - 2)
+    # One missed node is where small n already crowds the answers: drawn only where forced.
+    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 2, (0.0, 0.6)), depth)
+    inside = [x, *(v for layer in layers for v in layer)]
+    extra = [(u, rng.choice(inside)) for u in range(n) if d[u] < 0]
+    return reach_graph(rng, n, rho, d, extra), {"x": x}
 
 
 def tensor_program(g, q):
@@ -29,6 +42,11 @@ def nx_program(G, q):
     return sorted(set(G) - nx.descendants(G, q["x"]) - {q["x"]})
 
 
+def ignore_direction(g, q):
+    """Lazy reader: the nodes outside x's weak component (direction ignored)."""
+    return np.flatnonzero(~weak_reach(g.adjacency, q["x"])).tolist()
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -42,5 +60,7 @@ CATEGORY = Category(
     primitives=("closure", "complement"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="set",
     accept=lambda a, g: 0 < len(a) < g.n - 1,
+    construct=construct, max_hops=lambda n: max(n - 2, 1),
+    shortcuts={"ignore-direction": ignore_direction},
     summary="List the nodes x cannot reach (complement of the reachable set).",
 )
