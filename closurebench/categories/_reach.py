@@ -21,7 +21,8 @@ from closurebench.graphs import Graph
 from closurebench.plant import allowed, depth_vector, plant, split_layers, tree_edges
 
 __all__ = [
-    "draw_count", "draw_depth", "false_pair", "layered", "reach_graph", "true_pair", "weak_reach",
+    "binomial", "draw_count", "draw_depth", "false_pair", "grow", "layered", "out_room",
+    "outside", "reach_graph", "true_pair", "weak_reach",
 ]
 
 #: Relative weights of the depths lo, lo + 1, lo + 2 inside an open "3 or more" hop bucket:
@@ -146,3 +147,38 @@ def weak_reach(a: np.ndarray, x: int) -> np.ndarray:
     """What x reaches when edge direction is ignored (x's weak component): the lazy reader
     that treats "linked somehow" as "reachable"."""
     return T.reach(a | a.T, x)
+
+
+def out_room(d: np.ndarray, u: int) -> list[int]:
+    """The nodes a reached node u may link to without changing any distance from the source:
+    reached nodes (or the source) at most one layer below u's."""
+    return np.flatnonzero((d >= 0) & (d <= d[u] + 1) & (np.arange(len(d)) != u)).tolist()
+
+
+def grow(rng: random.Random, d: np.ndarray, tree: Sequence[tuple[int, int]],
+         degree: dict[int, int]) -> list[tuple[int, int]]:
+    """Tree plus extra edges giving each reached node u of ``degree`` exactly that out-degree
+    (it must lie between u's tree children and ``len(out_room(d, u))``)."""
+    edges = list(tree)
+    kids: dict[int, set[int]] = {}
+    for u, v in tree:
+        kids.setdefault(u, set()).add(v)
+    for u in sorted(degree):
+        have = kids.get(u, set())
+        spare = [v for v in out_room(d, u) if v not in have]
+        edges += [(u, v) for v in rng.sample(spare, degree[u] - len(have))]
+    return edges
+
+
+def outside(rng: random.Random, n: int, rho: float, d: np.ndarray,
+            edges: Sequence[tuple[int, int]]) -> Graph:
+    """``edges`` plus distractors only from nodes the source does not reach (they may link
+    anywhere), so every reached node keeps the out-degree ``grow`` gave it."""
+    ok = allowed(d) & (d < 0)[:, None]
+    floor = (len(edges) + rng.randint(0, 2)) / (n * (n - 1))
+    return plant(rng, n, max(rho, floor), edges, ok)
+
+
+def binomial(rng: random.Random, trials: int, p: float) -> int:
+    """Successes in ``trials`` coin flips of bias ``p`` (from ``rng``)."""
+    return sum(rng.random() < p for _ in range(trials))

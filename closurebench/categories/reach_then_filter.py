@@ -2,18 +2,61 @@
 
 Convention: x itself is never listed; out-degree counts distinct direct successors in the whole
 graph. Example: A -> B -> C, B -> D, t = 2: [B].
+Constructed: x's reach set (deepest layer drawn from the hop target) and which of its nodes
+pass the filter are planted (one of the deepest passes, so the hop depth is that layer's), each
+node's out-degree is set on the right side of t, and a node x does not reach passes too, so
+"every node with out-degree >= t" is wrong.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from closurebench import tensor as T
+from closurebench.categories._reach import (
+    binomial,
+    draw_depth,
+    grow,
+    layered,
+    out_room,
+    outside,
+)
 from closurebench.categories._spec import Category
+from closurebench.plant import tree_edges
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n), "t": rng.choice((1, 2, 3))}
+
+
+def construct(rng, n, rho, target):
+    x, t = rng.randrange(n), rng.choice((1, 2, 3))
+    depth = draw_depth(rng, target, n - 1)
+    d, layers = layered(rng, n, x, rng.randint(depth, n - 1), depth)
+    tree = tree_edges(rng, d)
+    kids = Counter(u for u, _ in tree)
+    reached = [v for layer in layers for v in layer]
+    room = {u: len(out_room(d, u)) for u in reached}
+    free = [u for u in reached if kids[u] < t <= room[u]]
+    deep = [u for u in free if d[u] == depth]
+    if not deep:
+        return None
+    first = rng.choice(deep)
+    rest = [u for u in free if u != first]
+    passes = {u for u in reached if kids[u] >= t} | {first}
+    passes.update(rng.sample(rest, rng.randint(0, len(rest))))
+    degree = {}
+    for u in reached:
+        lo, hi = (max(t, kids[u]), room[u]) if u in passes else (kids[u], min(t - 1, room[u]))
+        degree[u] = lo + binomial(rng, hi - lo, rho)
+    edges = grow(rng, d, tree, degree)
+    missed = np.flatnonzero(d < 0).tolist()
+    if missed and n - 1 >= t:
+        w = rng.choice(missed)
+        edges += [(w, v) for v in rng.sample([v for v in range(n) if v != w], t)]
+    return outside(rng, n, rho, d, edges), {"x": x, "t": t}
 
 
 def tensor_program(g, q):
@@ -31,6 +74,13 @@ def nx_program(G, q):
     return sorted(v for v in nx.descendants(G, x) if G.out_degree(v) >= t)
 
 
+def ignore_reach(g, q):
+    """Lazy reader: every node but x with out-degree at least t, reached or not."""
+    keep = T.out_degree(g.adjacency) >= q["t"]
+    keep[q["x"]] = False
+    return np.flatnonzero(keep).tolist()
+
+
 def template(w, q):
     x, t = q["x"], q["t"]
     return (
@@ -45,5 +95,6 @@ CATEGORY = Category(
     primitives=("closure", "degree", "filter"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), params={"t": (1, 2, 3)}, tolerance="set", accept=lambda a, g: len(a) > 0,
+    construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="List the nodes x reaches whose out-degree is at least t.",
 )
