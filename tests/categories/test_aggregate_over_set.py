@@ -25,11 +25,18 @@ def test_two_thirds_rounds_up(engine: str) -> None:
     assert solve(CAT, edges, {"x": "A"}, engine=engine) == 0.67
 
 
-def test_exact_halves_round_as_python_round_does(engine: str) -> None:
-    # 1/8 = 0.125 and 3/8 = 0.375 are exact binary fractions: round-half-to-even.
-    assert solve(CAT, [*FAN, ("B", "C")], {"x": "A"}, engine=engine) == 0.12
-    three = [*FAN, ("B", "C"), ("B", "D"), ("C", "D")]
-    assert solve(CAT, three, {"x": "A"}, engine=engine) == 0.38
+def test_an_exact_tie_at_the_third_decimal_is_refused(engine: str) -> None:
+    # 1/8 = 0.125 and 3/8 = 0.375: half-even and half-up disagree, so neither is the reference.
+    with pytest.raises(UnposableQuery, match="exact tie"):
+        solve(CAT, [*FAN, ("B", "C")], {"x": "A"}, engine=engine)
+    with pytest.raises(UnposableQuery, match="exact tie"):
+        solve(CAT, [*FAN, ("B", "C"), ("B", "D"), ("C", "D")], {"x": "A"}, engine=engine)
+
+
+def test_a_fourth_decimal_is_no_tie(engine: str) -> None:
+    # 3/16 = 0.1875 rounds to 0.19 under either convention.
+    sixteen = [("A", f"N{i}") for i in range(16)] + [("N0", "N1"), ("N0", "N2"), ("N1", "N2")]
+    assert solve(CAT, sixteen, {"x": "A"}, engine=engine) == 0.19
 
 
 def test_source_on_a_cycle_is_excluded_but_edges_to_it_count(engine: str) -> None:
