@@ -45,8 +45,10 @@ def _weighted(rng: random.Random, values: Sequence[int], weights: Sequence[float
     return values[-1]
 
 
-def draw_depth(rng: random.Random, target: Target, cap: int) -> int:
-    """A concrete hop depth inside ``target.hops`` and ``1..cap`` (uniform when unconstrained)."""
+def draw_depth(rng: random.Random, target: Target, cap: int,
+               weights: Sequence[float] = DEEP_WEIGHTS) -> int:
+    """A concrete hop depth inside ``target.hops`` and ``1..cap`` (uniform when unconstrained;
+    ``weights`` for lo, lo + 1, lo + 2 of a wider range)."""
     lo, hi = target.hops if target.hops is not None else (1, cap)
     lo, hi = max(lo, 1), min(hi, cap)
     if lo > hi:
@@ -54,17 +56,17 @@ def draw_depth(rng: random.Random, target: Target, cap: int) -> int:
     if target.hops is None or lo == hi:
         return rng.randint(lo, hi)
     values = list(range(lo, min(hi, lo + 2) + 1))
-    return _weighted(rng, values, DEEP_WEIGHTS[: len(values)])
+    return _weighted(rng, values, weights[: len(values)])
 
 
 def draw_count(rng: random.Random, lo: int, top: int,
-               top_weights: Sequence[float] = TOP_WEIGHTS) -> int:
+               top_weights: Sequence[float] = TOP_WEIGHTS, decay: bool = True) -> int:
     """A count in ``lo..top`` (``lo`` is the planted depth), weighted by ``top_weights`` and
-    ``DECAY``."""
+    (with ``decay``) ``DECAY``."""
     values = list(range(lo, top + 1))
     if not values:
         return top
-    r = DECAY.get(lo, 1.0)
+    r = DECAY.get(lo, 1.0) if decay else 1.0
     weights = [(top_weights[top - v] if top - v < len(top_weights) else 1.0) * r ** (v - lo)
                for v in values]
     return _weighted(rng, values, weights)

@@ -2,19 +2,77 @@
 
 Convention: the hub itself is not counted. Ties for the hub are resampled.
 Example: A -> B, A -> C, C -> D: the hub is A, which reaches 3.
+Constructed: the hub's reach set (size and deepest layer drawn) is planted with at least two
+nodes in its first layer, and every other node keeps fewer out-edges than the hub.
 """
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from closurebench import tensor as T
+from closurebench.categories._reach import draw_count, draw_depth, weak_reach
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
+from closurebench.graphs import _from_mask
+from closurebench.plant import allowed, depth_vector, plant, split_layers
 
 
 def propose(rng, g):
     return {}
+
+
+#: Layer splits tried for one drawn count before the candidate is given up.
+SPLIT_TRIES = 20
+
+
+def _tree(rng, hub, layers):
+    """BFS tree edges from the hub in which no node has as many children as the hub (the
+    first layer's size), or ``None`` if the split leaves a layer too wide for that."""
+    cap = len(layers[0]) - 1  # every other node's out-degree stays below the hub's
+    tree = [(hub, v) for v in layers[0]]
+    for above, below in itertools.pairwise(layers):
+        kids = dict.fromkeys(above, 0)
+        for v in below:
+            room = [u for u in above if kids[u] < cap]
+            if not room:
+                return None
+            u = rng.choice(room)
+            kids[u] += 1
+            tree.append((u, v))
+    return tree
+
+
+def construct(rng, n, rho, target):
+    hub = rng.randrange(n)
+    # The hub reaches at least depth + 1 nodes, so deep cells crowd the top counts: keep the
+    # deep draws shallow and the top counts rare wherever there is a choice.
+    depth = draw_depth(rng, target, n - 2, (0.6, 0.4))
+    size = draw_count(rng, depth + 1, n - 1, (0.1, 0.5), decay=False)
+    reached = rng.sample([v for v in range(n) if v != hub], size)
+    for _ in range(SPLIT_TRIES):  # redraw the layers, not the count (that would bias it)
+        layers = split_layers(rng, reached[1:], depth)
+        layers[0].append(reached[0])
+        tree = _tree(rng, hub, layers)
+        if tree is not None:
+            break
+    else:
+        return None
+    cap = len(layers[0]) - 1
+    d = depth_vector(n, hub, layers)
+    floor = (len(tree) + rng.randint(0, 2)) / (n * (n - 1))
+    mask = plant(rng, n, max(rho, floor), tree, allowed(d)).adjacency.copy()
+    keep = np.zeros_like(mask)
+    for u, v in tree:
+        keep[u, v] = True
+    for u in range(n):
+        extra = np.flatnonzero(mask[u] & ~keep[u]).tolist()
+        over = int(mask[u].sum()) - cap
+        if u != hub and over > 0:
+            mask[u, rng.sample(extra, over)] = False
+    return _from_mask(mask, directed=True), {}
 
 
 def tensor_program(g, q):
@@ -40,6 +98,15 @@ def nx_program(G, q):
     return len(nx.descendants(G, hubs[0]))
 
 
+def ignore_direction(g, q):
+    """Lazy reader: the size of the hub's weak component (direction ignored), minus the hub."""
+    deg = T.out_degree(g.adjacency)
+    best = np.flatnonzero(deg == deg.max())
+    if len(best) != 1:
+        raise UnposableQuery("no unique highest out-degree")
+    return int(weak_reach(g.adjacency, int(best[0])).sum()) - 1
+
+
 def template(w, q):
     return (
         f"First find the {w.noun} that has direct {w.links} to the largest number of different "
@@ -53,5 +120,7 @@ CATEGORY = Category(
     primitives=("degree", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template, node_keys=(),
     tolerance="count", accept=lambda a, g: a > 0,
+    construct=construct, max_hops=lambda n: max(n - 2, 1),
+    shortcuts={"ignore-direction": ignore_direction},
     summary="Find the highest out-degree node, then count what it reaches.",
 )
