@@ -2,16 +2,70 @@
 
 Convention: the subgraph holds x and R(x); two of its nodes are linked if an edge runs either
 way. Example: A -> B, B -> C, A -> C, D -> A: {A, B, C} is one triangle (D is not reached).
+Constructed: x's reach set (deepest layer drawn from the hop target) and the triangle count
+(drawn) are planted; one triangle holds a deepest node, so the hop depth is that layer's, and
+distractors start only at nodes x does not reach (they can add triangles outside the subgraph).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from closurebench import tensor as T
+from closurebench.categories._reach import draw_depth, layered, outside
 from closurebench.categories._spec import Category
+from closurebench.plant import tree_edges
+
+#: The largest triangle count planted (the subgraph of a few nodes is then near complete).
+MAX_TRIANGLES = 8
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n)}
+
+
+def _ways(d, a, b, sink):
+    """The directions of an a-b edge that keep every distance from x and leave ``sink``
+    without out-edges."""
+    return [(u, v) for u, v in ((a, b), (b, a)) if d[v] <= d[u] + 1 and u != sink]
+
+
+def construct(rng, n, rho, target):
+    x = rng.randrange(n)
+    depth = draw_depth(rng, target, n - 1)
+    low = max(depth, 2)
+    size = max(rng.randint(low, n - 1), rng.randint(low, n - 1))  # larger sets carry more
+    d, layers = layered(rng, n, x, size, depth)
+    tree = tree_edges(rng, d)
+    parent = {v: u for u, v in tree}
+    inside = [x, *(v for layer in layers for v in layer)]
+    k = len(inside)
+    want = rng.randint(1, min(k * (k - 1) * (k - 2) // 6, MAX_TRIANGLES))
+    deep = rng.choice(layers[-1])
+    third = (rng.choice([v for v in layers[0] if v != deep]) if depth == 1
+             else parent[parent[deep]])
+    # A leaf kept without out-edges: asking about it instead of x gives 0 triangles.
+    leaves = [v for v in inside if v not in (x, deep, third) and v not in set(parent.values())]
+    sink = rng.choice(leaves) if leaves else None
+    edges = [*tree, (deep, third)]
+    u = np.zeros((n, n), dtype=bool)
+    for a, b in edges:
+        u[a, b] = u[b, a] = True
+    have = 1
+    pairs = [(a, b) for i, a in enumerate(inside) for b in inside[i + 1:] if not u[a, b]]
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        if have == want:
+            break
+        gain = int(np.count_nonzero(u[a] & u[b]))
+        ways = _ways(d, a, b, sink)
+        if ways and have + gain <= want:
+            have += gain
+            u[a, b] = u[b, a] = True
+            edges.append(ways[rng.randrange(len(ways))])
+    if have != want:
+        return None
+    return outside(rng, n, rho, d, edges), {"x": x}
 
 
 def tensor_program(g, q):
@@ -31,6 +85,12 @@ def nx_program(G, q):
     return sum(nx.triangles(H).values()) // 3
 
 
+def ignore_reach(g, q):
+    """Lazy reader: every triangle of the graph (direction ignored), reached or not."""
+    a = g.adjacency
+    return T.triangles(a | a.T)
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -44,6 +104,7 @@ CATEGORY = Category(
     id="triangle_in_subgraph", level=2, family="digraph", answer="integer",
     primitives=("closure", "subgraph", "triangles"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), min_n=3, accept=lambda a, g: a > 0,
+    node_keys=("x",), min_n=3, accept=lambda a, g: a > 0, construct=construct,
+    shortcuts={"ignore-reach": ignore_reach},
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
 )
