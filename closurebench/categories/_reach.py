@@ -22,7 +22,7 @@ from closurebench.plant import allowed, depth_vector, plant, split_layers, tree_
 
 __all__ = [
     "binomial", "draw_count", "draw_depth", "false_pair", "grow", "layered", "out_room",
-    "outside", "reach_graph", "true_pair", "weak_reach",
+    "outside", "reach_graph", "room_sizes", "true_pair", "weak_reach",
 ]
 
 #: Relative weights of the depths lo, lo + 1, lo + 2 inside an open "3 or more" hop bucket:
@@ -157,6 +157,13 @@ def out_room(d: np.ndarray, u: int) -> list[int]:
     return np.flatnonzero((d >= 0) & (d <= d[u] + 1) & (np.arange(len(d)) != u)).tolist()
 
 
+def room_sizes(d: np.ndarray) -> np.ndarray:
+    """``len(out_room(d, u))`` for every node u with ``d[u] >= 0``, in one pass."""
+    depths = d[d >= 0]
+    upto = np.searchsorted(np.sort(depths), np.arange(len(d) + 2), side="right")
+    return np.where(d >= 0, upto[np.clip(d + 1, 0, len(d) + 1)] - 1, 0)
+
+
 def grow(rng: random.Random, d: np.ndarray, tree: Sequence[tuple[int, int]],
          degree: dict[int, int]) -> list[tuple[int, int]]:
     """Tree plus extra edges giving each reached node u of ``degree`` exactly that out-degree
@@ -167,8 +174,9 @@ def grow(rng: random.Random, d: np.ndarray, tree: Sequence[tuple[int, int]],
         kids.setdefault(u, set()).add(v)
     for u in sorted(degree):
         have = kids.get(u, set())
-        spare = [v for v in out_room(d, u) if v not in have]
-        edges += [(u, v) for v in rng.sample(spare, degree[u] - len(have))]
+        if degree[u] > len(have):
+            spare = [v for v in out_room(d, u) if v not in have]
+            edges += [(u, v) for v in rng.sample(spare, degree[u] - len(have))]
     return edges
 
 

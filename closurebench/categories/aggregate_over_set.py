@@ -16,7 +16,14 @@ from collections import Counter
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._reach import binomial, draw_depth, grow, layered, out_room, outside
+from closurebench.categories._reach import (
+    binomial,
+    draw_depth,
+    grow,
+    layered,
+    outside,
+    room_sizes,
+)
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
 from closurebench.plant import tree_edges
@@ -32,7 +39,8 @@ def construct(rng, n, rho, target):
     d, layers = layered(rng, n, x, rng.randint(depth, n - 1), depth)
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
-    degree = {u: kids[u] + binomial(rng, len(out_room(d, u)) - kids[u], rho)
+    room = room_sizes(d)
+    degree = {u: kids[u] + binomial(rng, int(room[u]) - kids[u], rho)
               for layer in layers for u in layer}
     return outside(rng, n, rho, d, grow(rng, d, tree, degree)), {"x": x}
 

@@ -20,8 +20,8 @@ from closurebench.categories._reach import (
     draw_depth,
     grow,
     layered,
-    out_room,
     outside,
+    room_sizes,
 )
 from closurebench.categories._spec import Category
 from closurebench.plant import tree_edges
@@ -38,7 +38,7 @@ def construct(rng, n, rho, target):
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
     reached = [v for layer in layers for v in layer]
-    room = {u: len(out_room(d, u)) for u in reached}
+    room = dict(zip(reached, room_sizes(d)[reached].tolist()))
     free = [u for u in reached if kids[u] < t <= room[u]]
     deep = [u for u in free if d[u] == depth]
     if not deep:

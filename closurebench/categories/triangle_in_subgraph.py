@@ -81,7 +81,7 @@ def nx_program(G, q):
     import networkx as nx
 
     x = q["x"]
-    H = G.subgraph(nx.descendants(G, x) | {x}).to_undirected()
+    H = G.subgraph(nx.descendants(G, x) | {x}).to_undirected(as_view=True)
     return sum(nx.triangles(H).values()) // 3
 
 
