@@ -17,6 +17,7 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._reach import (
     binomial,
+    draw_count,
     draw_depth,
     grow,
     layered,
@@ -34,7 +35,8 @@ def propose(rng, g):
 def construct(rng, n, rho, target):
     x, t = rng.randrange(n), rng.choice((1, 2, 3))
     depth = draw_depth(rng, target, n - 1)
-    d, layers = layered(rng, n, x, rng.randint(depth, n - 1), depth)
+    # Reaching everyone makes "every node with out-degree >= t" right: drawn less often.
+    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 1, decay=False), depth)
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
     reached = [v for layer in layers for v in layer]

@@ -52,3 +52,30 @@ def test_x_that_reaches_nothing_is_refused(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'aggregate'"):
         solve("aggregate", [("A", "B")], {"x": "A"})
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_generated_means_are_never_exact_ties() -> None:
+    import networkx as nx
+
+    for p in _posed(80):
+        G = _nx(p.graph)
+        below = nx.descendants(G, p.query["x"])
+        total = sum(G.out_degree(v) for v in below)
+        assert not ((1000 * total) % len(below) == 0 and (1000 * total // len(below)) % 10 == 5)
+        assert p.hops <= max(nx.single_source_shortest_path_length(G, p.query["x"]).values())

@@ -42,3 +42,35 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_generated_branches_are_balanced(records: list[dict[str, Any]]) -> None:
     assert sum(rec["answer"] == "-1" for rec in records) == 2
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_minus_one_branch_is_never_sink_or_source() -> None:
+    for p in _posed(60):
+        a, x, y = p.graph.adjacency, p.query["x"], p.query["y"]
+        if p.answer == -1:
+            assert a[x].any() and a[:, y].any() and not a[x, y]
+
+
+def test_counting_branch_needs_its_recorded_hops() -> None:
+    import networkx as nx
+
+    for p in _posed(60):
+        if p.answer != -1:
+            dist = nx.single_source_shortest_path_length(_nx(p.graph), p.query["x"])
+            assert p.query["y"] in dist and max(dist.values()) == p.hops

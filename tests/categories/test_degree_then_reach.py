@@ -32,3 +32,33 @@ def test_graph_without_edges_is_a_tie(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'hub_reach'"):
         solve("hub_reach", [("A", "B")], {})
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_the_hub_is_unique_and_hops_is_its_depth() -> None:
+    import networkx as nx
+
+    posed = _posed(80)
+    for p in posed:
+        G = _nx(p.graph)
+        deg = sorted((d for _, d in G.out_degree()), reverse=True)
+        assert deg[0] > deg[1]
+        hub = max(G, key=G.out_degree)
+        dist = nx.single_source_shortest_path_length(G, hub)
+        assert (len(dist) - 1, max(dist.values())) == (p.answer, p.hops)
+    assert sum(p.answer == p.n - 1 for p in posed) <= 0.3 * len(posed)

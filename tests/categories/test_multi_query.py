@@ -48,3 +48,30 @@ def test_unknown_category_is_rejected() -> None:
 def test_generated_can_reach_is_balanced(records: list[dict[str, Any]]) -> None:
     reach = sorted(json.loads(rec["answer"])["can_reach"] for rec in records)
     assert reach == [False, False, True, True]
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_can_reach_is_not_locally_decidable() -> None:
+    import networkx as nx
+
+    for p in _posed(60):
+        a, x, y = p.graph.adjacency, p.query["x"], p.query["y"]
+        if p.answer["can_reach"]:
+            assert nx.shortest_path_length(_nx(p.graph), x, y) == p.hops
+        else:
+            assert a[x].any() and a[:, y].any() and not a[x, y]

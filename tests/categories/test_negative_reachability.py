@@ -32,3 +32,36 @@ def test_sink_reaches_no_one(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'negative_reach'"):
         solve("negative_reach", [("A", "B")], {"x": "A"})
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_missed_nodes_link_into_the_reach_set() -> None:
+    import networkx as nx
+
+    for p in _posed(60):
+        G, x = _nx(p.graph), p.query["x"]
+        inside = nx.descendants(G, x) | {x}
+        assert 0 < len(p.answer) < p.n - 1
+        for u in p.answer:
+            assert any(G.has_edge(u, v) for v in inside)
+        assert p.hops == max(nx.single_source_shortest_path_length(G, x).values())
+
+
+def test_one_missed_node_is_not_the_usual_answer() -> None:
+    posed = _posed(120)
+    assert sum(len(p.answer) == 1 for p in posed) <= 0.3 * len(posed)

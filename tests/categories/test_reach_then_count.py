@@ -31,3 +31,34 @@ def test_isolated_node_reaches_nothing(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'reach_count'"):
         solve("reach_count", [("A", "B")], {"x": "A"})
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_hops_is_the_depth_of_the_planted_reach_set() -> None:
+    import networkx as nx
+
+    for p in _posed(60):
+        dist = nx.single_source_shortest_path_length(_nx(p.graph), p.query["x"])
+        assert (len(dist) - 1, max(dist.values())) == (p.answer, p.hops)
+
+
+def test_counts_do_not_follow_n() -> None:
+    posed = _posed(120)
+    for k in range(4):
+        assert sum(p.answer == p.n - k for p in posed) <= 0.3 * len(posed)
+    assert len({p.answer for p in posed}) >= 6

@@ -41,3 +41,33 @@ def test_query_needs_a_threshold(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'reach_filter'"):
         solve("reach_filter", DOC, {"x": "A", "t": 2})
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_a_deepest_node_passes_and_the_reach_is_needed() -> None:
+    import networkx as nx
+
+    from closurebench.categories import get
+
+    reader = get(CAT).shortcuts["ignore-reach"]
+    wrong = 0
+    for p in _posed(60):
+        dist = nx.single_source_shortest_path_length(_nx(p.graph), p.query["x"])
+        assert p.answer and max(dist[v] for v in p.answer) == p.hops == max(dist.values())
+        wrong += reader(p.graph, p.query) != p.answer
+    assert wrong >= 0.65 * 60

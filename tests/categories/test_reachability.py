@@ -62,3 +62,44 @@ def test_unknown_engine_is_rejected() -> None:
 
 def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
     assert sorted(rec["answer"] for rec in records) == ["false", "false", "true", "true"]
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def test_false_pairs_are_never_sink_or_source() -> None:
+    posed = [p for p in _posed(80) if not p.answer]
+    assert len(posed) == 40
+    for p in posed:
+        a, x, y = p.graph.adjacency, p.query["x"], p.query["y"]
+        assert a[x].any() and a[:, y].any() and not a[x, y]
+
+
+def test_true_pairs_need_their_recorded_hops_and_spread_over_depths() -> None:
+    import networkx as nx
+
+    hops = []
+    for p in _posed(80):
+        if p.answer:
+            G = nx.DiGraph(list(p.graph.edges))
+            assert nx.shortest_path_length(G, p.query["x"], p.query["y"]) == p.hops
+            hops.append(p.hops)
+    assert {1, 2, 3} <= set(hops) and sum(h >= 3 for h in hops) >= len(hops) / 3
+
+
+def test_the_local_rule_and_ignoring_direction_are_near_chance() -> None:
+    from closurebench.categories import get
+
+    posed = _posed(80)
+    reader = get(CAT).shortcuts["ignore-direction"]
+
+    def local(g, q) -> bool:  # listed edge: true; sink x or source y: false; else true
+        a = g.adjacency
+        return bool(a[q["x"], q["y"]] or (a[q["x"]].any() and a[:, q["y"]].any()))
+
+    for rule in (local, reader):
+        assert sum(rule(p.graph, p.query) == p.answer for p in posed) <= 0.6 * len(posed)

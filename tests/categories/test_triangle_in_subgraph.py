@@ -43,3 +43,30 @@ def test_n_max_below_three_is_rejected() -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'subgraph_triangles'"):
         solve("subgraph_triangles", DOC, {"x": "A"})
+
+
+def _posed(count: int, seed: int = 5) -> list:
+    """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+
+
+def _nx(g):
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
+
+
+def test_hops_is_the_planted_depth_and_counts_spread() -> None:
+    import networkx as nx
+
+    posed = _posed(80)
+    for p in posed:
+        dist = nx.single_source_shortest_path_length(_nx(p.graph), p.query["x"])
+        assert p.answer > 0 and p.hops == max(dist.values())
+    assert sum(p.answer == 1 for p in posed) <= 0.35 * len(posed)
+    assert len({p.answer for p in posed}) >= 6
