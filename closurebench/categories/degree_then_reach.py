@@ -120,7 +120,7 @@ CATEGORY = Category(
     primitives=("degree", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template, node_keys=(),
     tolerance="count", accept=lambda a, g: a > 0,
-    construct=construct, max_hops=lambda n: max(n - 2, 1),
+    construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3,
     shortcuts={"ignore-direction": ignore_direction},
     summary="Find the highest out-degree node, then count what it reaches.",
 )

@@ -60,7 +60,7 @@ CATEGORY = Category(
     primitives=("closure", "complement"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="set",
     accept=lambda a, g: 0 < len(a) < g.n - 1,
-    construct=construct, max_hops=lambda n: max(n - 2, 1),
+    construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3,
     shortcuts={"ignore-direction": ignore_direction},
     summary="List the nodes x cannot reach (complement of the reachable set).",
 )
