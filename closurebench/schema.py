@@ -24,7 +24,8 @@ RECORD_SCHEMA: dict[str, Any] = {
     "required": [
         "id", "category", "level", "n", "density", "edge_density", "depth", "hops",
         "structural_seed", "surface_seed", "domain", "label_pool", "style", "encoding",
-        "question", "answer", "answer_schema", "tolerance", "nodes", "edges", "edges_after", "query", "program",
+        "question", "answer", "answer_schema", "tolerance", "nodes", "edges", "edges_after",
+        "query", "program",
     ],
     "properties": {
         "id": _STR, "category": _STR, "level": {"enum": [1, 2, 3]},

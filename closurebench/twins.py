@@ -86,7 +86,7 @@ def _nx(record: dict[str, Any]) -> Any:
 
 def cross_twins(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]
                 ) -> list[tuple[str, str]]:
-    """``(id_a, id_b)`` for each record of ``b`` that is an exact structural twin of one of ``a``."""
+    """``(id_a, id_b)`` for each record of ``b`` that is an exact structural twin of an ``a``."""
     import networkx as nx
 
     def keyed(records: Iterable[dict[str, Any]]) -> dict[str, list[tuple[str, Any]]]:
