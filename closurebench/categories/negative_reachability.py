@@ -21,9 +21,10 @@ def propose(rng, g):
 
 def construct(rng, n, rho, target):
     x = rng.randrange(n)
-    depth = draw_depth(rng, target, n - 2)
-    # One missed node is where small n already crowds the answers: drawn only where forced.
-    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 2, (0.0, 0.6)), depth)
+    # Deep cells at small n leave one or two missed nodes: keep deep draws at the shallow end
+    # of their range and one or two missed nodes rare wherever there is a choice.
+    depth = draw_depth(rng, target, n - 2, (0.8, 0.2))
+    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 2, (0.1, 0.5)), depth)
     inside = [x, *(v for layer in layers for v in layer)]
     extra = [(u, rng.choice(inside)) for u in range(n) if d[u] < 0]
     return reach_graph(rng, n, rho, d, extra), {"x": x}
