@@ -154,14 +154,21 @@ def weak_reach(a: np.ndarray, x: int) -> np.ndarray:
 def out_room(d: np.ndarray, u: int) -> list[int]:
     """The nodes a reached node u may link to without changing any distance from the source:
     reached nodes (or the source) at most one layer below u's."""
-    return np.flatnonzero((d >= 0) & (d <= d[u] + 1) & (np.arange(len(d)) != u)).tolist()
+    dl = d.tolist()
+    top = dl[u] + 1
+    return [v for v, dv in enumerate(dl) if 0 <= dv <= top and v != u]
 
 
-def room_sizes(d: np.ndarray) -> np.ndarray:
-    """``len(out_room(d, u))`` for every node u with ``d[u] >= 0``, in one pass."""
-    depths = d[d >= 0]
-    upto = np.searchsorted(np.sort(depths), np.arange(len(d) + 2), side="right")
-    return np.where(d >= 0, upto[np.clip(d + 1, 0, len(d) + 1)] - 1, 0)
+def room_sizes(d: np.ndarray) -> list[int]:
+    """``len(out_room(d, u))`` for every node u (0 where ``d[u] < 0``), in one pass."""
+    dl = d.tolist()
+    upto = [0] * (len(dl) + 2)
+    for dv in dl:
+        if dv >= 0:
+            upto[dv] += 1
+    for i in range(1, len(upto)):
+        upto[i] += upto[i - 1]
+    return [upto[min(dv + 1, len(dl) + 1)] - 1 if dv >= 0 else 0 for dv in dl]
 
 
 def grow(rng: random.Random, d: np.ndarray, tree: Sequence[tuple[int, int]],

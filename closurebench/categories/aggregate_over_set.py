@@ -40,7 +40,7 @@ def construct(rng, n, rho, target):
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
     room = room_sizes(d)
-    degree = {u: kids[u] + binomial(rng, int(room[u]) - kids[u], rho)
+    degree = {u: kids[u] + binomial(rng, room[u] - kids[u], rho)
               for layer in layers for u in layer}
     return outside(rng, n, rho, d, grow(rng, d, tree, degree)), {"x": x}
 

@@ -40,7 +40,7 @@ def construct(rng, n, rho, target):
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
     reached = [v for layer in layers for v in layer]
-    room = dict(zip(reached, room_sizes(d)[reached].tolist()))
+    room = room_sizes(d)
     free = [u for u in reached if kids[u] < t <= room[u]]
     deep = [u for u in free if d[u] == depth]
     if not deep:
