@@ -49,8 +49,8 @@ def construct(rng, n, rho, target):
     hub = rng.randrange(n)
     # The hub reaches at least depth + 1 nodes, so deep cells crowd the top counts: keep the
     # deep draws shallow and the top counts rare wherever there is a choice.
-    depth = draw_depth(rng, target, n - 2, (0.6, 0.4))
-    size = draw_count(rng, depth + 1, n - 1, (0.1, 0.5), decay=False)
+    depth = draw_depth(rng, target, n - 2, (0.4, 0.3, 0.3))
+    size = draw_count(rng, depth + 1, n - 1, (0.0, 0.3), decay=False)
     reached = rng.sample([v for v in range(n) if v != hub], size)
     for _ in range(SPLIT_TRIES):  # redraw the layers, not the count (that would bias it)
         layers = split_layers(rng, reached[1:], depth)
