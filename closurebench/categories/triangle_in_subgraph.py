@@ -18,6 +18,10 @@ from closurebench.plant import tree_edges
 
 #: The largest triangle count planted (the subgraph of a few nodes is then near complete).
 MAX_TRIANGLES = 8
+#: Share of instances in which x is planted not to reach every node.
+OUTSIDE_SHARE = 0.8
+#: Chance that a drawn count of 1 is redrawn above 1 where the set can carry more.
+ONE_REDRAW = 0.4
 
 
 def propose(rng, g):
@@ -34,13 +38,19 @@ def construct(rng, n, rho, target):
     x = rng.randrange(n)
     depth = draw_depth(rng, target, n - 1)
     low = max(depth, 2)
-    size = max(rng.randint(low, n - 1), rng.randint(low, n - 1))  # larger sets carry more
+    # Larger sets carry more triangles; a node left out (most of the time) lets a triangle
+    # through it make "every triangle of the graph" wrong.
+    top = n - 2 if low <= n - 2 and rng.random() < OUTSIDE_SHARE else n - 1
+    size = max(rng.randint(low, top), rng.randint(low, top))
     d, layers = layered(rng, n, x, size, depth)
     tree = tree_edges(rng, d)
     parent = {v: u for u, v in tree}
     inside = [x, *(v for layer in layers for v in layer)]
     k = len(inside)
-    want = rng.randint(1, min(k * (k - 1) * (k - 2) // 6, MAX_TRIANGLES))
+    cap = min(k * (k - 1) * (k - 2) // 6, MAX_TRIANGLES)
+    want = rng.randint(1, cap)
+    if want == 1 and cap > 1 and rng.random() < ONE_REDRAW:  # small sets crowd 1 already
+        want = rng.randint(2, cap)
     deep = rng.choice(layers[-1])
     third = (rng.choice([v for v in layers[0] if v != deep]) if depth == 1
              else parent[parent[deep]])
@@ -65,6 +75,11 @@ def construct(rng, n, rho, target):
             edges.append(ways[rng.randrange(len(ways))])
     if have != want:
         return None
+    missed = [v for v in range(n) if d[v] < 0]
+    if missed:  # u -> a, u -> b over a linked pair: a triangle the subgraph does not hold
+        a, b = edges[rng.randrange(len(edges))]
+        w = rng.choice(missed)
+        edges += [(w, a), (w, b)]
     return outside(rng, n, rho, d, edges), {"x": x}
 
 
