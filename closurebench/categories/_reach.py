@@ -21,7 +21,7 @@ from closurebench.graphs import Graph
 from closurebench.plant import allowed, depth_vector, plant, split_layers, tree_edges
 
 __all__ = [
-    "binomial", "draw_count", "draw_depth", "false_pair", "grow", "layered", "out_room",
+    "binomial", "draw_count", "draw_depth", "false_pair", "grow", "layered", "linked", "out_room",
     "outside", "reach_graph", "room_sizes", "true_pair", "weak_reach",
 ]
 
@@ -109,7 +109,8 @@ def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
     With ``count`` the depth is x's deepest layer and the reach-set size is drawn by
     ``draw_count`` (the answer of a counting category); otherwise the size is uniform. y sits
     in the deepest layer. Where it can, one other node (unreached, or a leaf of the tree) is
-    left without out-edges, so asking about it instead of x gives the other answer.
+    left without out-edges, so asking about it instead of x gives the other answer; every
+    node x misses links towards x's reach set (``linked``).
     """
     x = rng.randrange(n)
     depth = draw_depth(rng, target, n - 1)
@@ -119,9 +120,28 @@ def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
     tree = tree_edges(rng, d)
     assert tree is not None
     parents = {u for u, _ in tree}
-    spare = [v for v in range(n) if v not in (x, y) and v not in parents]
+    # A reached leaf if there is one: an unreached sink links towards x's reach set only
+    # through another unreached node.
+    leaves = [v for v in range(n) if v not in (x, y) and v not in parents and d[v] > 0]
+    missed = [v for v in range(n) if d[v] < 0]
+    spare = leaves or (missed if len(missed) > 1 else [])
     sinks = [rng.choice(spare)] if spare else []
-    return reach_graph(rng, n, rho, d, tree=tree, sinks=sinks), x, y, size
+    return reach_graph(rng, n, rho, d, linked(rng, d, sinks), tree=tree, sinks=sinks), x, y, size
+
+
+def linked(rng: random.Random, d: np.ndarray, sinks: Sequence[int] = ()
+           ) -> list[tuple[int, int]]:
+    """An edge from every node the source misses into what it reaches (into another missed
+    node for a sink), so "x's weak component" is not the reach set."""
+    inside = np.flatnonzero(d >= 0).tolist()
+    missed = np.flatnonzero(d < 0).tolist()
+    out = []
+    for u in missed:
+        if u not in sinks:
+            out.append((u, inside[rng.randrange(len(inside))]))
+        elif len(missed) > 1:
+            out.append((rng.choice([v for v in missed if v != u]), u))
+    return out
 
 
 def false_pair(rng: random.Random, n: int, rho: float) -> tuple[Graph, int, int]:

@@ -18,9 +18,11 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._reach import (
     binomial,
+    draw_count,
     draw_depth,
     grow,
     layered,
+    linked,
     outside,
     room_sizes,
 )
@@ -36,13 +38,14 @@ def propose(rng, g):
 def construct(rng, n, rho, target):
     x = rng.randrange(n)
     depth = draw_depth(rng, target, n - 1)
-    d, layers = layered(rng, n, x, rng.randint(depth, n - 1), depth)
+    # Reaching everyone makes the mean over all nodes right: drawn less often.
+    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 1, decay=False), depth)
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
     room = room_sizes(d)
     degree = {u: kids[u] + binomial(rng, room[u] - kids[u], rho)
               for layer in layers for u in layer}
-    return outside(rng, n, rho, d, grow(rng, d, tree, degree)), {"x": x}
+    return outside(rng, n, rho, d, grow(rng, d, tree, degree) + linked(rng, d)), {"x": x}
 
 
 def _mean(total: int, size: int) -> float:

@@ -13,7 +13,7 @@ import itertools
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._reach import draw_count, draw_depth, weak_reach
+from closurebench.categories._reach import draw_count, draw_depth, linked, weak_reach
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import _from_mask
@@ -62,6 +62,7 @@ def construct(rng, n, rho, target):
         return None
     cap = len(layers[0]) - 1
     d = depth_vector(n, hub, layers)
+    tree += linked(rng, d)  # out-degree 1 each, below the hub's 2 or more
     floor = (len(tree) + rng.randint(0, 2)) / (n * (n - 1))
     mask = plant(rng, n, max(rho, floor), tree, allowed(d)).adjacency.copy()
     keep = np.zeros_like(mask)
