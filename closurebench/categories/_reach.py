@@ -30,7 +30,7 @@ __all__ = [
 DEEP_WEIGHTS = (0.2, 0.4, 0.4)
 #: Relative weight of a count equal to ``top`` and ``top - 1``: small n pushes deep instances
 #: to the top, so the top is drawn less elsewhere.
-TOP_WEIGHTS = (0.3, 0.7)
+TOP_WEIGHTS = (0.15, 0.6)
 #: Each count one above the lowest is this much less likely, by planted depth (1, 2; deeper:
 #: uniform): shallow cells take the small counts deep cells cannot.
 DECAY = {1: 0.5, 2: 0.7}

@@ -36,7 +36,7 @@ def construct(rng, n, rho, target):
     x, t = rng.randrange(n), rng.choice((1, 2, 3))
     depth = draw_depth(rng, target, n - 1)
     # Reaching everyone makes "every node with out-degree >= t" right: drawn less often.
-    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 1, decay=False), depth)
+    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 1, (0.3, 0.7), decay=False), depth)
     tree = tree_edges(rng, d)
     kids = Counter(u for u, _ in tree)
     reached = [v for layer in layers for v in layer]
@@ -48,7 +48,8 @@ def construct(rng, n, rho, target):
     first = rng.choice(deep)
     rest = [u for u in free if u != first]
     passes = {u for u in reached if kids[u] >= t} | {first}
-    passes.update(rng.sample(rest, rng.randint(0, len(rest))))
+    # Small pass sets are what shallow cells give anyway: extra passes lean high.
+    passes.update(rng.sample(rest, max(rng.randint(0, len(rest)), rng.randint(0, len(rest)))))
     degree = {}
     for u in reached:
         lo, hi = (max(t, kids[u]), room[u]) if u in passes else (kids[u], min(t - 1, room[u]))
