@@ -24,6 +24,7 @@ import numpy as np
 from closurebench.graphs import Graph, _coins, _from_mask
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
+__all__ += ["forward_blocks"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -114,3 +115,17 @@ def plant(
     mask |= room & _coins(rng, (n, n), q)
     np.fill_diagonal(mask, False)
     return _from_mask(mask, directed=True)
+
+
+def forward_blocks(n: int, blocks: Sequence[Sequence[int]]) -> np.ndarray:
+    """Edges ``u -> v`` between blocks that go forward in the given order (none inside one).
+
+    Blocks listed in topological order of a condensation: any subset of these edges keeps every
+    block's strongly connected component exactly what its internal edges make it, since no
+    edge ever leads back to an earlier block. Nodes in no block get no edges.
+    """
+    rank = np.full(n, -1, dtype=np.int64)
+    for i, block in enumerate(blocks):
+        rank[list(block)] = i
+    ru, rv = rank[:, None], rank[None, :]
+    return (ru >= 0) & (rv >= 0) & (ru < rv)
