@@ -24,13 +24,13 @@ from closurebench.plant import allowed, forward_blocks, plant
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
 #: Weights (out of 10) of the counts n - k for small k in ``sized``.
-_NEAR_N = {0: 4, 1: 7}
+_NEAR_N = {0: 4, 1: 6, 2: 8}
 
 
 def sized(rng: random.Random, lo: int, hi: int, n: int) -> int:
     """A count in ``lo..hi`` drawn from its own weights, not left to the density.
 
-    Uniform, except that n weighs 0.4 and n - 1 weighs 0.7: small n leaves few values,
+    Uniform, except that n, n - 1 and n - 2 weigh 0.4, 0.6 and 0.8: small n leaves few values,
     and an "answer n - k" reader would otherwise hit ~30% of a category whose counts reach n.
     """
     values = list(range(lo, hi + 1))
@@ -100,21 +100,21 @@ def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarra
     return edges, ok
 
 
-def component(rng: random.Random, n: int, rho: float, target: Target, *, spread: bool = False
-              ) -> tuple[Graph, dict[str, int]] | None:
+def component(rng: random.Random, n: int, rho: float, target: Target, *, spread: bool = False,
+              room: int = 0) -> tuple[Graph, dict[str, int]] | None:
     """x's component of a drawn size s and hop depth, beside one of another size.
 
-    The second component (when the nodes left allow a size other than s) makes the answer
-    depend on which node is asked; the rest are single nodes. The depth is kept below s - 1
+    The second component (when the nodes left allow a size other than s; any size with
+    ``spread``, whose answer is not a size) makes the answer depend on which node is asked; the rest are single nodes. The depth is kept below s - 1
     where the target allows, so x's component has more than one petal and its shortest cycle
     is not the whole of it. ``spread`` gives the deepest member extra chords, so a reader
-    who stops short of it misses an out-degree unlike the rest (mixed_domain's mean). ``None``
-    if n is too small.
+    who stops short of it misses an out-degree unlike the rest (mixed_domain's mean). ``room``
+    nodes are kept outside x's component. ``None`` if n is too small.
     """
     lo, hi = target.hops or (1, n)  # max_hops keeps lo <= n - 4 in the generator
-    if max(2, lo + 1) > n:
+    if max(2, lo + 1) > n - room:
         return None
-    s = sized(rng, max(2, lo + 1), n, n)
+    s = sized(rng, max(2, lo + 1), n - room, n)
     depth = rng.randint(lo, max(lo, min(hi, s - 2)))
     nodes = list(range(n))
     rng.shuffle(nodes)
@@ -125,7 +125,7 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
         chords = [v for v in members if v != deep and inner[deep, v]]
         petals += [(deep, v) for v in rng.sample(chords, rng.randint(1, min(3, len(chords))))]
     blocks = [[x, *members]]
-    sizes = [t for t in range(2, len(rest) + 1) if t != s]
+    sizes = [t for t in range(2, len(rest) + 1) if t != s or spread]
     if sizes:
         t = rng.choice(sizes)
         blocks.append(rest[:t])

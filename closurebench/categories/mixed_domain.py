@@ -62,6 +62,7 @@ CATEGORY = Category(
     id="mixed_domain", level=3, family="digraph", answer="number",
     primitives=("closure", "scc", "degree", "mean"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), construct=partial(component, spread=True), max_hops=lambda n: max(2, n - 4),
+    node_keys=("x",), construct=partial(component, spread=True, room=2),
+    max_hops=lambda n: max(1, n - 3),
     summary="Mean out-degree over x's strongly connected component.",
 )
