@@ -25,7 +25,7 @@ import numpy as np
 from closurebench.graphs import Graph, _coins, _from_mask
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
-__all__ += ["forward_blocks"]
+__all__ += ["draw_depth", "forward_blocks"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -130,3 +130,13 @@ def forward_blocks(n: int, blocks: Sequence[Sequence[int]]) -> np.ndarray:
         rank[list(block)] = i
     ru, rv = rank[:, None], rank[None, :]
     return (ru >= 0) & (rv >= 0) & (ru < rv)
+
+
+def draw_depth(rng: random.Random, lo: int, hi: int) -> int:
+    """A hop depth in ``lo..hi``, each deeper value half as likely as the one before.
+
+    The ">= 3" bucket reaches n - 2; a depth drawn uniformly from it would often use every
+    node on one chain and leave nothing for the answer's size or the distractors to vary.
+    """
+    values = list(range(lo, hi + 1))
+    return rng.choices(values, [2.0 ** -i for i in range(len(values))])[0]

@@ -105,13 +105,14 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     """x's component of a drawn size s and hop depth, beside one of another size.
 
     The second component (when the nodes left allow a size other than s; any size with
-    ``spread``, whose answer is not a size) makes the answer depend on which node is asked; the rest are single nodes. The depth is kept below s - 1
-    where the target allows, so x's component has more than one petal and its shortest cycle
-    is not the whole of it. ``spread`` gives the deepest member extra chords, so a reader
-    who stops short of it misses an out-degree unlike the rest (mixed_domain's mean). ``room``
-    nodes are kept outside x's component. ``None`` if n is too small.
+    ``spread``, whose answer is not a size) makes the answer depend on which node is asked;
+    the rest are single nodes. The depth is kept below s - 1 where the target allows, so x's
+    component has more than one petal and its shortest cycle is not the whole of it.
+    ``spread`` gives the deepest member extra chords, so a reader who stops short of it misses
+    an out-degree unlike the rest (mixed_domain's mean). ``room`` nodes are kept outside x's
+    component. ``None`` if n is too small.
     """
-    lo, hi = target.hops or (1, n)  # max_hops keeps lo <= n - 4 in the generator
+    lo, hi = target.hops or (1, n)
     if max(2, lo + 1) > n - room:
         return None
     s = sized(rng, max(2, lo + 1), n - room, n)
