@@ -25,7 +25,7 @@ import numpy as np
 from closurebench.graphs import Graph, _coins, _from_mask
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
-__all__ += ["draw_depth", "forward_blocks"]
+__all__ += ["draw_depth", "forward_blocks", "sprinkle"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -140,3 +140,15 @@ def draw_depth(rng: random.Random, lo: int, hi: int) -> int:
     """
     values = list(range(lo, hi + 1))
     return rng.choices(values, [2.0 ** -i for i in range(len(values))])[0]
+
+
+def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Graph:
+    """``g`` plus 0..``most`` more edges drawn from ``ok`` (pairs that cannot change the answer).
+
+    At low ρ and small n the planted edges alone already exceed the density budget, so every
+    construction of a cell would be the same graph (and the same structural half); a few
+    extra allowed edges keep such cells varied.
+    """
+    free = np.flatnonzero((ok & ~g.adjacency).ravel()).tolist()
+    extra = rng.sample(free, min(len(free), rng.randint(0, most)))
+    return Graph(g.n, g.edges + tuple((v // g.n, v % g.n) for v in extra), directed=True)

@@ -19,7 +19,7 @@ import numpy as np
 
 from closurebench.categories._spec import Target
 from closurebench.graphs import Graph
-from closurebench.plant import allowed, forward_blocks, plant
+from closurebench.plant import allowed, forward_blocks, plant, sprinkle
 
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
@@ -109,7 +109,8 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     the rest are single nodes. The depth is kept below s - 1 where the target allows, so x's
     component has more than one petal and its shortest cycle is not the whole of it.
     ``spread`` gives the deepest member extra chords, so a reader who stops short of it misses
-    an out-degree unlike the rest (mixed_domain's mean). ``room`` nodes are kept outside x's
+    an out-degree unlike the rest (mixed_domain's mean), and adds up to two more allowed
+    edges anywhere, so even sparse small graphs vary. ``room`` nodes are kept outside x's
     component. ``None`` if n is too small.
     """
     lo, hi = target.hops or (1, n)
@@ -133,4 +134,5 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
         rest = rest[t:]
     blocks += [[v] for v in rest]
     cycles, ok = layout(rng, n, blocks, inner)
-    return plant(rng, n, rho, petals + cycles, ok), {"x": x}
+    g = plant(rng, n, rho, petals + cycles, ok)
+    return (sprinkle(rng, g, ok) if spread else g), {"x": x}

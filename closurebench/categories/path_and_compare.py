@@ -18,7 +18,15 @@ from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import Graph
-from closurebench.plant import allowed, depth_vector, draw_depth, plant, split_layers, tree_edges
+from closurebench.plant import (
+    allowed,
+    depth_vector,
+    draw_depth,
+    plant,
+    split_layers,
+    sprinkle,
+    tree_edges,
+)
 
 
 def propose(rng, g):
@@ -36,7 +44,8 @@ def construct(rng, n, rho, target):
     """
     lo, hi = target.hops or (1, n - 2)
     h = draw_depth(rng, lo, hi)
-    top = n - 2 if h + 1 <= n - 2 else n - 1  # room for the flipping node, if n leaves it
+    # room for the flipping node, if n leaves it (not always: small sparse cells need variety)
+    top = n - 2 if h + 1 <= n - 2 and rng.random() < 0.85 else n - 1
     if h + 1 > top:
         return None
     far = h + 1 if rng.random() < 0.6 else rng.randint(h + 1, top)
@@ -54,7 +63,7 @@ def construct(rng, n, rho, target):
         w = rng.choice([v for v in rest if d[v] < 0])
         no[w, near] = True
         required += [(w, other), (w, next(u for u, v in required if v == near))]
-    a = plant(rng, n, rho, required, ok, forbidden=no).adjacency.copy()
+    a = sprinkle(rng, plant(rng, n, rho, required, ok, forbidden=no), ok & ~no).adjacency.copy()
     keep = np.zeros((n, n), dtype=bool)
     for u, v in required:
         keep[u, v] = True
