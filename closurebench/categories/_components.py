@@ -109,8 +109,7 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     the rest are single nodes. The depth is kept below s - 1 where the target allows, so x's
     component has more than one petal and its shortest cycle is not the whole of it.
     ``spread`` gives the deepest member extra chords, so a reader who stops short of it misses
-    an out-degree unlike the rest (mixed_domain's mean), and adds up to two more allowed
-    edges anywhere, so even sparse small graphs vary. ``room`` nodes are kept outside x's
+    an out-degree unlike the rest (mixed_domain's mean). ``room`` nodes are kept outside x's
     component. ``None`` if n is too small.
     """
     lo, hi = target.hops or (1, n)
@@ -135,4 +134,4 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     blocks += [[v] for v in rest]
     cycles, ok = layout(rng, n, blocks, inner)
     g = plant(rng, n, rho, petals + cycles, ok)
-    return (sprinkle(rng, g, ok) if spread else g), {"x": x}
+    return sprinkle(rng, g, ok), {"x": x}

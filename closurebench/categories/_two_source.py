@@ -4,10 +4,11 @@ chain_of_filters).
 Both sources get a depth vector (``plant.depth_vector`` semantics: exact hop distance, -1 where
 the source must not reach), every planted edge realises those distances and every distractor is
 drawn from ``allowed(dx) & allowed(dy)``, so both reach sets and all their distances are fixed
-before the density is. Neither source reaches the other.
+before the density is. y never reaches x.
 
 * Intersection: the answer ``I`` is a region both enter, x after ``ax`` hops and y after
-  ``ay``, then ``E`` more layers inside it; the hop depth is ``max(ax, ay) + E``.
+  ``ay``, then ``E`` more layers inside it; the hop depth is ``max(ax, ay) + E``. Or (a third
+  of the deeper ones) x reaches y itself, and the answer is everything y reaches.
 * Difference: the answer ``A`` hangs off x in ``hD`` layers; the common part ``C`` sits one flat
   layer ``ay`` hops from y and anywhere from x. A k-hop reader misses the deepest A node for
   k < hD, and lists a C node that x reaches within k but y only at ``ay > k``: the hop depth is
@@ -62,6 +63,8 @@ def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
     nodes = list(range(n))
     rng.shuffle(nodes)
     x, y, inter, free = nodes[0], nodes[1], nodes[2:2 + m], nodes[2 + m:]
+    if h >= 2 and rng.random() < 1 / 3:
+        return _through_y(rng, n, h, x, y, inter, free)
     inner = rng.randint(max(0, h - 1 - len(free)), min(h - 1, m - 1))
     far = h - inner
     near = rng.randint(1, min(far, len(free) - far + 2))
@@ -90,6 +93,35 @@ def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
         elif u < 2 / 3:
             _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
             own_y.append(v)
+    return edges, allowed(dx) & allowed(dy), x, y, dx, dy
+
+
+def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[int],
+               free: list[int]) -> Layout:
+    """x reaches y after j hops, and everything y reaches (``inter``, E + 1 layers) after it.
+
+    Then R(y) ⊆ R(x) and the answer is all of y's reach, h = j + 1 + E hops from x.
+    """
+    inner = rng.randint(max(0, h - 2 - len(free)), min(h - 2, len(inter) - 1))
+    j = h - 1 - inner
+    dx = np.full(n, -1, dtype=np.int64)
+    dy = np.full(n, -1, dtype=np.int64)
+    dx[x] = dy[y] = 0
+    edges: list[tuple[int, int]] = []
+    xs, free = free[:j - 1], free[j - 1:]
+    _chain(_chain(x, xs, dx, edges), [y], dx, edges)
+    above = [y]
+    for layer in split_layers(rng, inter, inner + 1):
+        for v in layer:
+            u = rng.choice(above)
+            dx[v], dy[v] = dx[u] + 1, dy[u] + 1
+            edges.append((u, v))
+        above = layer
+    own_x = [x, *xs]
+    for v in free:  # x's own or neither
+        if rng.random() < 0.5:
+            _hang(rng, v, rng.randint(1, j), dx, own_x, edges)
+            own_x.append(v)
     return edges, allowed(dx) & allowed(dy), x, y, dx, dy
 
 
@@ -150,5 +182,9 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
         if rng.random() < 0.5:
             _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
             own_y.append(v)
+    if len(own_y) == 1 and not com and rng.random() < 0.5:
+        # y reaches nothing: x may reach it (a sink, never listed), which small cells need to
+        # carry more than one structure
+        _hang(rng, y, rng.randint(1, deep + 1), dx, tree, edges)
     layout = (edges, allowed(dx) & allowed(dy), x, y, dx, dy)
     return layout, ans, filt, com

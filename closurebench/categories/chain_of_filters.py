@@ -17,7 +17,7 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference
-from closurebench.plant import draw_depth, plant
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -57,7 +57,8 @@ def construct(rng, n, rho, target):
         edges += [(u, v) for v in rng.sample(spare, max(0, t - int(out[u])))]
     capped = np.zeros((n, n), dtype=bool)
     capped[filt] = True
-    return plant(rng, n, rho, edges, ok, forbidden=capped), {"x": x, "y": y, "t": t}
+    g = plant(rng, n, rho, edges, ok, forbidden=capped)
+    return sprinkle(rng, g, ok & ~capped), {"x": x, "y": y, "t": t}
 
 
 def ignore_y(g, q):

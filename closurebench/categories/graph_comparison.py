@@ -17,7 +17,15 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category
-from closurebench.plant import allowed, depth_vector, draw_depth, plant, split_layers, tree_edges
+from closurebench.plant import (
+    allowed,
+    depth_vector,
+    draw_depth,
+    plant,
+    split_layers,
+    sprinkle,
+    tree_edges,
+)
 
 
 def propose(rng, graphs):
@@ -45,11 +53,13 @@ def construct(rng, n, rho, target):
             layers[i][layers[i].index(v)], layers[-1][j] = layers[-1][j], v
         after = split_layers(rng, kept, rng.randint(1, min(h, k)))
     d_before, d_after = depth_vector(n, x, layers), depth_vector(n, x, after)
-    before = plant(rng, n, rho, tree_edges(rng, d_before), allowed(d_before))
+    ok = allowed(d_before)
+    before = sprinkle(rng, plant(rng, n, rho, tree_edges(rng, d_before), ok), ok)
     ok = allowed(d_after)
     stay = [(u, v) for u, v in before.edges if ok[u, v] and rng.random() < 2 / 3]
     rho_after = 2 / 3 * before.density + rho / 4 * (1 - before.density)
-    return (before, plant(rng, n, rho_after, tree_edges(rng, d_after) + stay, ok)), {"x": x}
+    after = sprinkle(rng, plant(rng, n, rho_after, tree_edges(rng, d_after) + stay, ok), ok)
+    return (before, after), {"x": x}
 
 
 def lost_edge(graphs, q):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import intersection
-from closurebench.plant import draw_depth, plant
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -21,13 +21,17 @@ def propose(rng, g):
 
 
 def construct(rng, n, rho, target):
-    """Plant R(x) ∩ R(y) of a drawn size and depth; n - 2 and n - 3 weigh less, so no
-    "answer n - k" reader reaches a quarter of the instances."""
+    """Plant R(x) ∩ R(y) of a drawn size and depth.
+
+    1, 2, n - 3 and n - 2 weigh a third of the sizes between them: those four values are
+    every size there is at n <= 6, so uniform sizes would put the "answer n - k" readers and
+    the answers 1 and 2 each near a quarter of the instances.
+    """
     lo, hi = target.hops or (1, n - 2)
     sizes = list(range(1, n - 1))
-    m = rng.choices(sizes, [3 if v >= n - 3 else 4 for v in sizes])[0]
+    m = rng.choices(sizes, [1 if v <= 2 or v >= n - 3 else 3 for v in sizes])[0]
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
-    return plant(rng, n, rho, edges, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):

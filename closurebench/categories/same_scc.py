@@ -14,7 +14,7 @@ from __future__ import annotations
 from closurebench import tensor as T
 from closurebench.categories._components import flower, layout
 from closurebench.categories._spec import Category, distinct
-from closurebench.plant import plant
+from closurebench.plant import plant, sprinkle
 
 
 def propose(rng, g):
@@ -34,7 +34,7 @@ def _together(rng, n, rho, depth):
     extra, rest = rest[:k], rest[k:]
     petals, inner = flower(rng, n, x, lead, extra, max(1, depth))
     cycles, ok = layout(rng, n, [[x, *lead, *extra], *_blocks(rng, rest)], inner)
-    return plant(rng, n, rho, petals + cycles, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, petals + cycles, ok), ok), {"x": x, "y": y}
 
 
 def _blocks(rng, nodes):
@@ -75,7 +75,7 @@ def _apart(rng, n, rho):
                     return None
                 w = rng.choice(pick)
                 need.append((w, v) if col else (v, w))
-    return plant(rng, n, rho, need, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, need, ok), ok), {"x": x, "y": y}
 
 
 def construct(rng, n, rho, target):

@@ -15,7 +15,7 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference, size_of
-from closurebench.plant import draw_depth, plant
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -32,7 +32,7 @@ def construct(rng, n, rho, target):
     if built is None:
         return None
     edges, ok, x, y, _, _ = built[0]
-    return plant(rng, n, rho, edges, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def ignore_y(g, q):

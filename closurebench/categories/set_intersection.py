@@ -14,7 +14,7 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import intersection
-from closurebench.plant import draw_depth, plant
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -31,7 +31,7 @@ def construct(rng, n, rho, target):
     lo, hi = target.hops or (1, n - 2)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi),
                                          rng.randint(1, n - 2))
-    return plant(rng, n, rho, edges, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):
