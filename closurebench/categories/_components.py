@@ -19,7 +19,7 @@ import numpy as np
 
 from closurebench.categories._spec import Target
 from closurebench.graphs import Graph
-from closurebench.plant import allowed, forward_blocks, plant, sprinkle
+from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
 
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
@@ -109,14 +109,15 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     the rest are single nodes. The depth is kept below s - 1 where the target allows, so x's
     component has more than one petal and its shortest cycle is not the whole of it.
     ``spread`` gives the deepest member extra chords, so a reader who stops short of it misses
-    an out-degree unlike the rest (mixed_domain's mean). ``room`` nodes are kept outside x's
-    component. ``None`` if n is too small.
+    an out-degree unlike the rest (mixed_domain's mean). Up to ``room`` nodes are kept outside
+    x's component (fewer if the target depth needs them). ``None`` if n is too small.
     """
     lo, hi = target.hops or (1, n)
+    room = max(0, min(room, n - lo - 1, n - 2))  # a deep target may take the room
     if max(2, lo + 1) > n - room:
         return None
     s = sized(rng, max(2, lo + 1), n - room, n)
-    depth = rng.randint(lo, max(lo, min(hi, s - 2)))
+    depth = draw_depth(rng, lo, max(lo, min(hi, s - 2)))
     nodes = list(range(n))
     rng.shuffle(nodes)
     x, members, rest = nodes[0], nodes[1:s], nodes[s:]

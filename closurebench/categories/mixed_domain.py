@@ -63,6 +63,6 @@ CATEGORY = Category(
     primitives=("closure", "scc", "degree", "mean"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), construct=partial(component, spread=True, room=2),
-    max_hops=lambda n: max(1, n - 3),
+    max_hops=lambda n: max(2, n - 3),
     summary="Mean out-degree over x's strongly connected component.",
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from closurebench import tensor as T
 from closurebench.categories._components import flower, layout
 from closurebench.categories._spec import Category, distinct
-from closurebench.plant import plant, sprinkle
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -82,7 +82,7 @@ def construct(rng, n, rho, target):
     """A true pair at the target depth, or a false one that no local reading decides."""
     if target.want:
         lo, hi = target.hops or (1, n - 1)
-        return _together(rng, n, rho, rng.randint(lo, hi))
+        return _together(rng, n, rho, draw_depth(rng, lo, hi))
     return _apart(rng, n, rho)
 
 
