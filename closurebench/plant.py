@@ -25,6 +25,7 @@ import numpy as np
 from closurebench.graphs import Graph, _coins, _from_mask
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
+__all__ += ["draw_depth", "forward_blocks", "sprinkle"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -115,3 +116,39 @@ def plant(
     mask |= room & _coins(rng, (n, n), q)
     np.fill_diagonal(mask, False)
     return _from_mask(mask, directed=True)
+
+
+def forward_blocks(n: int, blocks: Sequence[Sequence[int]]) -> np.ndarray:
+    """Edges ``u -> v`` between blocks that go forward in the given order (none inside one).
+
+    Blocks listed in topological order of a condensation: any subset of these edges keeps every
+    block's strongly connected component exactly what its internal edges make it, since no
+    edge ever leads back to an earlier block. Nodes in no block get no edges.
+    """
+    rank = np.full(n, -1, dtype=np.int64)
+    for i, block in enumerate(blocks):
+        rank[list(block)] = i
+    ru, rv = rank[:, None], rank[None, :]
+    return (ru >= 0) & (rv >= 0) & (ru < rv)
+
+
+def draw_depth(rng: random.Random, lo: int, hi: int) -> int:
+    """A hop depth in ``lo..hi``, each deeper value half as likely as the one before.
+
+    The ">= 3" bucket reaches n - 2; a depth drawn uniformly from it would often use every
+    node on one chain and leave nothing for the answer's size or the distractors to vary.
+    """
+    values = list(range(lo, hi + 1))
+    return rng.choices(values, [2.0 ** -i for i in range(len(values))])[0]
+
+
+def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Graph:
+    """``g`` plus 0..``most`` more edges drawn from ``ok`` (pairs that cannot change the answer).
+
+    At low ρ and small n the planted edges alone already exceed the density budget, so every
+    construction of a cell would be the same graph (and the same structural half); a few
+    extra allowed edges keep such cells varied.
+    """
+    free = np.flatnonzero((ok & ~g.adjacency).ravel()).tolist()
+    extra = rng.sample(free, min(len(free), rng.randint(0, most)))
+    return Graph(g.n, g.edges + tuple((v // g.n, v % g.n) for v in extra), directed=True)

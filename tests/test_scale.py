@@ -13,7 +13,7 @@ import pytest
 import closurebench as cb
 from closurebench import tensor as T
 from closurebench.config import Config
-from closurebench.errors import ConfigError, UnposableQuery
+from closurebench.errors import ConfigError, UnposableCell
 from closurebench.io import dumps_record
 from closurebench.parallel import generate_parallel, shard_range, write_shard
 from closurebench.presets import PRESETS, preset
@@ -56,8 +56,8 @@ def test_preset_generation_respects_its_range() -> None:
 
 
 def test_a_query_that_cannot_be_posed_at_this_size_says_so() -> None:
-    with pytest.raises(UnposableQuery, match=r"could not pose a mixed_domain query on n=200"):
-        next(cb.generate("mixed_domain", per_category=1, n_min=200, n_max=200, density=1e-7))
+    with pytest.raises(UnposableCell, match=r"mixed_domain cannot carry hops >= 9 at n=10"):
+        next(cb.generate("mixed_domain", per_category=1, n_min=10, n_max=10, hops_min=9))
 
 
 def test_sizes_past_the_limit_are_rejected_with_the_range() -> None:

@@ -1,8 +1,14 @@
 """graph_comparison (L3): the nodes x could reach before a change but not after it.
 
-Two graphs on the same nodes: "before" and "after" (a third of the edges dropped, a few
+Two graphs on the same nodes: "before" and "after" (about a third of the edges dropped, a few
 added). Convention: x itself is never listed. Example: before A -> B -> C, after A -> B:
 [C].
+
+Built, not sampled: x's reach before (the answer L of a drawn size, plus a kept part K) and
+after (K only) are planted as two depth vectors, so a k-hop reader either misses the deepest
+lost node or lists a kept node that the change moved beyond k hops; the hop depth is drawn.
+The after graph keeps about two thirds of the before edges the after depths allow, then is
+topped up with allowed distractors.
 """
 
 from __future__ import annotations
@@ -11,10 +17,58 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category
+from closurebench.plant import (
+    allowed,
+    depth_vector,
+    draw_depth,
+    plant,
+    split_layers,
+    sprinkle,
+    tree_edges,
+)
 
 
 def propose(rng, graphs):
     return {"x": rng.randrange(graphs[0].n)}
+
+
+def construct(rng, n, rho, target):
+    """Plant R_before(x) = L ∪ K and R_after(x) = K with the hop depth from L or from K."""
+    lo, hi = target.hops or (1, n - 2)
+    h, m = draw_depth(rng, lo, hi), rng.randint(1, n - 2)
+    from_k = h >= 2 and n - 1 - m >= h and rng.random() < 0.5
+    k = rng.randint(h if from_k else max(1, h - m), n - 1 - m)
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    x, lost, kept = nodes[0], nodes[1:1 + m], nodes[1 + m:1 + m + k]
+    if from_k:
+        layers = split_layers(rng, lost + kept, rng.randint(1, min(h - 1, m + k)))
+        after = split_layers(rng, kept, h)
+    else:
+        layers = split_layers(rng, lost + kept, h)
+        if not set(layers[-1]) & set(lost):  # the deepest layer must hold a lost node
+            v = lost[0]
+            i = next(i for i, layer in enumerate(layers) if v in layer)
+            j = rng.randrange(len(layers[-1]))
+            layers[i][layers[i].index(v)], layers[-1][j] = layers[-1][j], v
+        after = split_layers(rng, kept, rng.randint(1, min(h, k)))
+    d_before, d_after = depth_vector(n, x, layers), depth_vector(n, x, after)
+    ok = allowed(d_before)
+    before = sprinkle(rng, plant(rng, n, rho, tree_edges(rng, d_before), ok), ok)
+    ok = allowed(d_after)
+    stay = [(u, v) for u, v in before.edges if ok[u, v] and rng.random() < 2 / 3]
+    rho_after = 2 / 3 * before.density + rho / 4 * (1 - before.density)
+    after = sprinkle(rng, plant(rng, n, rho_after, tree_edges(rng, d_after) + stay, ok), ok)
+    return (before, after), {"x": x}
+
+
+def lost_edge(graphs, q):
+    """Lazy reader: the nodes x reached before that lost an incoming edge in the change."""
+    before, after = graphs
+    cut = (before.adjacency & ~after.adjacency).any(axis=0)
+    hit = T.reach(before.adjacency, q["x"]) & cut
+    hit[q["x"]] = False
+    return np.flatnonzero(hit).tolist()
 
 
 def tensor_program(graphs, q):
@@ -44,6 +98,7 @@ CATEGORY = Category(
     id="graph_comparison", level=3, family="digraph_pair", answer="labels",
     primitives=("closure", "closure", "difference"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), tolerance="set", accept=lambda a, g: len(a) > 0,
+    node_keys=("x",), tolerance="set", accept=lambda a, g: len(a) > 0, construct=construct,
+    max_hops=lambda n: n - 2, shortcuts={"lost-edge": lost_edge},
     summary="Nodes x reached in the first graph but not in the second.",
 )

@@ -1,17 +1,37 @@
 """intersect_then_size (L2): |R(x) ∩ R(y)|, the number of nodes both x and y reach.
 
 Convention: x and y themselves are not counted. Example: A -> C, B -> C -> D: 2.
+
+Built, not sampled (``_two_source.intersection``): the common set's size is drawn, and it is a
+region x enters after ax hops and y after ay, then E layers deep; the hop depth
+max(ax, ay) + E is drawn. Neither source reaches the other.
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
+from closurebench.categories._two_source import intersection
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
     pair = distinct(rng, g.n, 2)
     return pair and {"x": pair[0], "y": pair[1]}
+
+
+def construct(rng, n, rho, target):
+    """Plant R(x) ∩ R(y) of a drawn size and depth.
+
+    1, 2, n - 3 and n - 2 weigh a third of the sizes between them: those four values are
+    every size there is at n <= 6, so uniform sizes would put the "answer n - k" readers and
+    the answers 1 and 2 each near a quarter of the instances.
+    """
+    lo, hi = target.hops or (1, n - 2)
+    sizes = list(range(1, n - 1))
+    m = rng.choices(sizes, [1 if v <= 2 or v >= n - 3 else 3 for v in sizes])[0]
+    edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):
@@ -42,5 +62,6 @@ CATEGORY = Category(
     primitives=("closure", "intersection", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), tolerance="count", accept=lambda a, g: a > 0,
+    construct=construct, max_hops=lambda n: n - 2,
     summary="Count the nodes both x and y reach.",
 )

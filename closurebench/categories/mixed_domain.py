@@ -3,11 +3,18 @@
 Mixes the cycle structure (SCC), a local count (degree) and arithmetic (mean) in one question,
 as in the paper's accumulation-drift example. The component includes x and has at least two
 members. Example: A -> B -> A, B -> C: over {A, B}: (1 + 2) / 2 = 1.5.
+
+A mean whose hundredths sit exactly halfway (5.625) is refused by both engines: its reference
+would depend on half-even vs half-up rounding, and the question only says "two decimals".
+Instances are planted like scc_then_count's (``_components.component``).
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from closurebench import tensor as T
+from closurebench.categories._components import component
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
 
@@ -20,9 +27,12 @@ def tensor_program(g, q):
     """``S = SCC(x)``; ``Σ_j S[j] Dout[j] / |S|``, rounded to 2 decimals."""
     a = g.adjacency
     s = T.scc_of(a, q["x"])
-    if s.sum() < 2:
+    total, size = int(T.out_degree(a)[s].sum()), int(s.sum())
+    if size < 2:
         raise UnposableQuery("x's component is a single node")
-    return round(int(T.out_degree(a)[s].sum()) / int(s.sum()), 2)
+    if (200 * total) % size == 0 and (200 * total // size) % 2 == 1:
+        raise UnposableQuery("the mean is an exact tie at the third decimal")
+    return round(total / size, 2)
 
 
 def nx_program(G, q):
@@ -31,7 +41,11 @@ def nx_program(G, q):
     comp = next(c for c in nx.strongly_connected_components(G) if q["x"] in c)
     if len(comp) < 2:
         raise ValueError("x's component is a single node")
-    return round(sum(G.out_degree(v) for v in comp) / len(comp), 2)
+    total = sum(G.out_degree(v) for v in comp)
+    hundredths, rest = divmod(100 * total * 2, len(comp))
+    if rest == 0 and hundredths % 2 == 1:
+        raise ValueError("the mean is an exact tie at the third decimal")
+    return round(total / len(comp), 2)
 
 
 def template(w, q):
@@ -48,6 +62,7 @@ CATEGORY = Category(
     id="mixed_domain", level=3, family="digraph", answer="number",
     primitives=("closure", "scc", "degree", "mean"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",),
+    node_keys=("x",), construct=partial(component, spread=True, room=2),
+    max_hops=lambda n: max(2, n - 3),
     summary="Mean out-degree over x's strongly connected component.",
 )

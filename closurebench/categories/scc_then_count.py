@@ -1,17 +1,31 @@
 """scc_then_count (L2): the size of x's strongly connected component, x included.
 
-Example: A -> B -> A, B -> C: A's group is {A, B}, size 2. Singleton groups are resampled
-while a larger one can be found.
+Example: A -> B -> A, B -> C: A's group is {A, B}, size 2.
+
+Built, not sampled: x's component is planted with a drawn size and hop depth
+(``_components.component``) next to a component of another size, so the answer depends on
+which node is asked and is not a function of n.
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
+from closurebench.categories._components import component
 from closurebench.categories._spec import Category
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n)}
+
+
+def shortest_cycle(g, q):
+    """Lazy reader: the nodes on the shortest cycle through x (x's group if it has one)."""
+    a, x = g.adjacency, q["x"]
+    d_from, d_to = T.distances(a, x), T.distances(a.T, x)
+    both = (d_from > 0) & (d_to > 0)
+    if not both.any():
+        return 1
+    return int((d_from + d_to)[both].min())
 
 
 def tensor_program(g, q):
@@ -38,6 +52,7 @@ CATEGORY = Category(
     id="scc_then_count", level=2, family="digraph", answer="integer",
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
-    accept=lambda a, g: a > 1,
+    accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
+    shortcuts={"shortest_cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
 )

@@ -2,6 +2,10 @@
 
 Convention: x and y themselves are never listed. Example: A -> B -> C, D -> C: for x=A,
 y=D the answer is [B].
+
+Built, not sampled (``_two_source.difference``): the answer's size is drawn, and the hop depth
+comes either from the deepest answer node or from a common node that x reaches sooner than y
+does, so a reader who stops early either misses an answer or keeps a node y does reach.
 """
 
 from __future__ import annotations
@@ -10,11 +14,32 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
+from closurebench.categories._two_source import difference, size_of
+from closurebench.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
     pair = distinct(rng, g.n, 2)
     return pair and {"x": pair[0], "y": pair[1]}
+
+
+def construct(rng, n, rho, target):
+    """Plant R(x) minus R(y) of a drawn size at a drawn depth (neither reaches the other)."""
+    lo, hi = target.hops or (1, n - 2)
+    h = draw_depth(rng, lo, hi)
+    sizes = [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= h)]
+    built = difference(rng, n, h, size_of(rng, sizes, n - 2)) if sizes else None
+    if built is None:
+        return None
+    edges, ok, x, y, _, _ = built[0]
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
+
+
+def ignore_y(g, q):
+    """Lazy reader: everything x reaches, as if y's reach were not subtracted."""
+    keep = T.reach(g.adjacency, q["x"])
+    keep[[q["x"], q["y"]]] = False
+    return np.flatnonzero(keep).tolist()
 
 
 def tensor_program(g, q):
@@ -44,6 +69,7 @@ CATEGORY = Category(
     id="set_difference", level=1, family="digraph", answer="labels",
     primitives=("closure", "difference"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"), tolerance="set",
-    accept=lambda a, g: len(a) > 0,
+    accept=lambda a, g: len(a) > 0, construct=construct, max_hops=lambda n: max(2, n - 3),
+    shortcuts={"ignore-y": ignore_y},
     summary="List the nodes x reaches that y does not.",
 )

@@ -26,3 +26,13 @@ def engine(request: pytest.FixtureRequest) -> str:
 def records(request: pytest.FixtureRequest) -> list[dict[str, Any]]:
     """Four generated records of the module's category (``CAT``), seed 3."""
     return list(closurebench.generate(request.module.CAT, per_category=4, seed=3))
+
+
+@pytest.fixture(scope="module")
+def posed(request: pytest.FixtureRequest) -> list[Any]:
+    """Sixty structural instances of the module's category (``CAT``), as the generator poses
+    them across the default axes (seed 5): the sample constructor guarantees are checked on."""
+    from closurebench.generator import pose, structural_seed
+
+    cat = request.module.CAT
+    return [pose(cat, structural_seed(5, cat, j), (4, 10), (0.1, 0.5)) for j in range(60)]

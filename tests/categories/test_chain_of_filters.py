@@ -44,3 +44,16 @@ def test_n_max_below_three_is_rejected() -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'filters'"):
         solve("filters", DOC, {"x": "A", "y": "Y", "t": 1})
+
+
+def test_the_degree_filter_removes_a_planted_node(posed) -> None:
+    import networkx as nx
+
+    for p in posed:
+        G = nx.DiGraph(p.graph.edges)
+        G.add_nodes_from(range(p.graph.n))
+        x, y, t = p.query["x"], p.query["y"], p.query["t"]
+        only = nx.descendants(G, x) - nx.descendants(G, y) - {x, y}
+        if len(p.answer) < p.graph.n - 2:
+            assert any(G.out_degree(v) < t for v in only), "the degree filter must matter"
+        assert all(G.out_degree(v) >= t for v in p.answer)

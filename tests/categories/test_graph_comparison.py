@@ -50,3 +50,26 @@ def test_edges_after_is_only_for_graph_comparison(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'graph_diff'"):
         solve("graph_diff", [("A", "B")], {"x": "A"}, edges_after=[])
+
+
+def test_lost_edge_reader() -> None:
+    from closurebench.categories.graph_comparison import lost_edge
+    from closurebench.graphs import Graph
+
+    before = Graph(4, ((0, 1), (1, 2), (2, 3), (0, 3)))
+    after = Graph(4, ((0, 1), (2, 3)))
+    assert lost_edge((before, after), {"x": 0}) == [2, 3]  # the truth is [2]
+
+
+def test_planted_lost_set(posed) -> None:
+    import networkx as nx
+
+    for p in posed:
+        before, after = (nx.DiGraph(g.edges) for g in p.graph)
+        for G in (before, after):
+            G.add_nodes_from(range(p.graph[0].n))
+        x = p.query["x"]
+        kept = nx.descendants(after, x)
+        assert kept, "x still reaches something after the change"
+        assert kept <= nx.descendants(before, x)
+    assert len({len(p.answer) for p in posed}) >= 4

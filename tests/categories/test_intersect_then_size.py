@@ -32,3 +32,10 @@ def test_disjoint_reach_is_zero(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'intersect_size'"):
         solve("intersect_size", [("A", "B")], {"x": "A", "y": "B"})
+
+
+def test_counts_are_drawn_not_left_to_n(posed) -> None:
+    for p in posed:
+        assert 1 <= p.answer <= p.graph.n - 2
+    assert sum(p.answer == p.graph.n - 2 for p in posed) < len(posed) / 3
+    assert len({p.answer for p in posed}) >= 4

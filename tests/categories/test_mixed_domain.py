@@ -38,3 +38,19 @@ def test_isolated_node_is_refused(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'mixed'"):
         solve("mixed", DOC, {"x": "A"})
+
+
+def test_an_exact_tie_at_the_third_decimal_is_refused(engine: str) -> None:
+    ring = [(c, d) for c, d in zip("ABCDEFGH", "BCDEFGHA")]
+    # 8 members, 9 edges out of them: 9 / 8 = 1.125, half-even and half-up disagree
+    with pytest.raises(UnposableQuery, match="exact tie"):
+        solve(CAT, [*ring, ("A", "I")], {"x": "A"}, engine=engine)
+    # 10 / 8 = 1.25 has only two decimals: no tie
+    assert solve(CAT, [*ring, ("A", "I"), ("B", "I")], {"x": "A"}, engine=engine) == 1.25
+
+
+def test_generated_means_need_the_whole_component(posed) -> None:
+    for p in posed:
+        assert p.hops >= 1
+        assert isinstance(p.answer, float) and p.answer >= 1.0
+    assert len({p.answer for p in posed}) >= 8

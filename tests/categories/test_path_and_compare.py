@@ -45,3 +45,28 @@ def test_n_max_below_three_is_rejected() -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'shortest_path'"):
         solve("shortest_path", DOC, {"x": "A", "y": "B", "z": "C"})
+
+
+def test_a_hop_limited_reader_answers_the_one_target_it_sees() -> None:
+    from closurebench import tensor as T
+    from closurebench.categories import get
+    from closurebench.graphs import Graph
+
+    cat = get(CAT)
+    g = Graph(4, ((0, 1), (1, 2), (2, 3)))
+    q = {"x": 0, "y": 3, "z": 1}
+    with T.hop_limit(1):
+        assert cat.tensor_program(g, q) == 1
+    with T.hop_limit(1), pytest.raises(UnposableQuery, match="neither"):
+        cat.tensor_program(g, {"x": 0, "y": 3, "z": 2})
+
+
+def test_hops_is_the_nearer_distance_and_sides_are_balanced(posed) -> None:
+    import networkx as nx
+
+    for p in posed:
+        G = nx.DiGraph(p.graph.edges)
+        d = nx.single_source_shortest_path_length(G, p.query["x"])
+        assert p.hops == d[p.answer] < d[p.query["z" if p.answer == p.query["y"] else "y"]]
+    ys = sum(p.answer == p.query["y"] for p in posed)
+    assert len(posed) / 4 < ys < 3 * len(posed) / 4

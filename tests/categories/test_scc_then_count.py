@@ -31,3 +31,30 @@ def test_two_cycles_sharing_a_node_are_one_component(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'scc_count'"):
         solve("scc_count", DOC, {"x": "A"})
+
+
+def test_shortest_cycle_reader_counts_one_petal() -> None:
+    from closurebench.categories.scc_then_count import shortest_cycle
+    from closurebench.graphs import Graph
+
+    # x=0 on petals 0-1-0 and 0-2-3-0: the component has 4 nodes, the shortest cycle 2
+    g = Graph(5, ((0, 1), (1, 0), (0, 2), (2, 3), (3, 0), (3, 4)))
+    assert shortest_cycle(g, {"x": 0}) == 2
+    assert shortest_cycle(g, {"x": 4}) == 1
+
+
+def test_planted_component_depth_and_a_rival_size(posed) -> None:
+    import networkx as nx
+
+    for p in posed:
+        G = nx.DiGraph(p.graph.edges)
+        G.add_nodes_from(range(p.graph.n))
+        x = p.query["x"]
+        comp = next(c for c in nx.strongly_connected_components(G) if x in c)
+        d_from = nx.single_source_shortest_path_length(G, x)
+        d_to = nx.single_source_shortest_path_length(G.reverse(), x)
+        assert p.hops == max(max(d_from[v], d_to[v]) for v in comp)
+        sizes = {len(c) for c in nx.strongly_connected_components(G)}
+        if len(comp) < p.graph.n:
+            assert sizes != {len(comp)}, "another node must give another answer"
+    assert len({p.answer for p in posed}) >= 4

@@ -33,3 +33,29 @@ def test_isolated_y_reaches_nothing(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'difference'"):
         solve("difference", [("A", "B")], {"x": "A", "y": "B"})
+
+
+def test_ignore_y_reader_keeps_what_y_reaches() -> None:
+    from closurebench.categories.set_difference import ignore_y
+    from closurebench.graphs import Graph
+
+    g = Graph(4, ((0, 1), (1, 2), (3, 2)))
+    assert ignore_y(g, {"x": 0, "y": 3}) == [1, 2]
+
+
+def test_y_matters_and_hops_come_from_a_missed_or_a_wrongly_kept_node(posed) -> None:
+    import networkx as nx
+
+    from closurebench import tensor as T
+    from closurebench.categories import get
+
+    cat = get(CAT)
+    for p in posed:
+        G = nx.DiGraph(p.graph.edges)
+        G.add_nodes_from(range(p.graph.n))
+        x, y = p.query["x"], p.query["y"]
+        if len(p.answer) < p.graph.n - 2:
+            assert nx.descendants(G, x) & nx.descendants(G, y), "y must take something away"
+        if p.hops > 1:  # one hop short, the reader misses a node or keeps one y reaches
+            with T.hop_limit(p.hops - 1):
+                assert cat.tensor_program(p.graph, p.query) != p.answer

@@ -1,0 +1,138 @@
+"""Planting strongly connected components (same_scc, scc_then_count, mixed_domain).
+
+A component answer depends only on the edges inside the component: every path between two
+members stays inside it. So a constructor lays the graph out as a condensation, blocks in a
+random topological order with edges between blocks only going forward
+(``plant.forward_blocks``), and plants the queried component as a *flower*: petals
+``x -> p1 -> ... -> pc -> x``. A node at position i of a c-node petal is i hops from x and
+c + 1 - i hops back, so the component's hop depth (the k at which the k-hop reader first sees
+all of it) is exactly the longest petal's c. Chords inside the component are drawn only where
+they keep both the distances from x and the distances to x (``allowed`` of both vectors).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from closurebench.categories._spec import Target
+from closurebench.graphs import Graph
+from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
+
+__all__ = ["component", "cycle", "flower", "layout", "sized"]
+
+#: Weights (out of 10) of the counts n - k for small k in ``sized``.
+_NEAR_N = {0: 4, 1: 6, 2: 8}
+
+
+def sized(rng: random.Random, lo: int, hi: int, n: int) -> int:
+    """A count in ``lo..hi`` drawn from its own weights, not left to the density.
+
+    Uniform, except that n, n - 1 and n - 2 weigh 0.4, 0.6 and 0.8: small n leaves few values,
+    and an "answer n - k" reader would otherwise hit ~30% of a category whose counts reach n.
+    """
+    values = list(range(lo, hi + 1))
+    weights = [_NEAR_N.get(n - v, 10) for v in values]
+    return rng.choices(values, weights)[0]
+
+
+def cycle(rng: random.Random, nodes: Sequence[int]) -> list[tuple[int, int]]:
+    """A directed cycle through ``nodes`` in a random order (nothing for a single node)."""
+    order = list(nodes)
+    rng.shuffle(order)
+    if len(order) < 2:
+        return []
+    return [(u, order[(i + 1) % len(order)]) for i, u in enumerate(order)]
+
+
+def flower(rng: random.Random, n: int, x: int, lead: Sequence[int], extra: Sequence[int],
+           cap: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """Petals through ``x``: ``lead`` in its order, then ``extra`` in petals of <= ``cap`` nodes.
+
+    Returns the petal edges and the mask of chords (pairs inside the component) that keep
+    every distance from x and to x, so the hop depth stays ``len(lead)`` when that is the
+    longest petal.
+    """
+    rest = list(extra)
+    rng.shuffle(rest)
+    petals = [list(lead)]
+    while rest:
+        c = rng.randint(1, min(cap, len(rest)))
+        petals.append(rest[:c])
+        rest = rest[c:]
+    d_from = np.full(n, -1, dtype=np.int64)
+    d_to = np.full(n, -1, dtype=np.int64)
+    d_from[x] = d_to[x] = 0
+    edges: list[tuple[int, int]] = []
+    for petal in petals:
+        for i, v in enumerate(petal):
+            d_from[v], d_to[v] = i + 1, len(petal) - i
+        edges += list(zip([x, *petal], [*petal, x]))
+    inside = np.zeros(n, dtype=bool)
+    inside[[x, *lead, *extra]] = True
+    ok = allowed(d_from) & allowed(d_to).T & inside[:, None] & inside[None, :]
+    return edges, ok
+
+
+def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarray | None = None
+           ) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """Shuffle ``blocks`` into a topological order, each its own component.
+
+    With ``inner`` (a chord mask), ``blocks[0]`` is a planted component: its internal pairs come
+    from ``inner`` and it gets no cycle here. Every other block of two or more nodes gets a
+    random cycle and may take any chord. Returns those cycle edges and the mask of every pair a
+    distractor may use: forward between blocks, plus the chords inside them.
+    """
+    ok = np.zeros((n, n), dtype=bool)
+    edges: list[tuple[int, int]] = []
+    for block in blocks[0 if inner is None else 1:]:
+        edges += cycle(rng, block)
+        if len(block) > 1:
+            ok[np.ix_(block, block)] = True
+    if inner is not None:
+        ok |= inner
+    order = list(blocks)
+    rng.shuffle(order)
+    ok |= forward_blocks(n, order)
+    np.fill_diagonal(ok, False)
+    return edges, ok
+
+
+def component(rng: random.Random, n: int, rho: float, target: Target, *, spread: bool = False,
+              room: int = 0) -> tuple[Graph, dict[str, int]] | None:
+    """x's component of a drawn size s and hop depth, beside one of another size.
+
+    The second component (when the nodes left allow a size other than s; any size with
+    ``spread``, whose answer is not a size) makes the answer depend on which node is asked;
+    the rest are single nodes. The depth is kept below s - 1 where the target allows, so x's
+    component has more than one petal and its shortest cycle is not the whole of it.
+    ``spread`` gives the deepest member extra chords, so a reader who stops short of it misses
+    an out-degree unlike the rest (mixed_domain's mean). Up to ``room`` nodes are kept outside
+    x's component (fewer if the target depth needs them). ``None`` if n is too small.
+    """
+    lo, hi = target.hops or (1, n)
+    room = max(0, min(room, n - lo - 1, n - 2))  # a deep target may take the room
+    if max(2, lo + 1) > n - room:
+        return None
+    s = sized(rng, max(2, lo + 1), n - room, n)
+    depth = draw_depth(rng, lo, max(lo, min(hi, s - 2)))
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    x, members, rest = nodes[0], nodes[1:s], nodes[s:]
+    petals, inner = flower(rng, n, x, members[:depth], members[depth:], depth)
+    if spread and depth > 1:
+        deep = members[depth - 1]
+        chords = [v for v in members if v != deep and inner[deep, v]]
+        petals += [(deep, v) for v in rng.sample(chords, rng.randint(1, min(3, len(chords))))]
+    blocks = [[x, *members]]
+    sizes = [t for t in range(2, len(rest) + 1) if t != s or spread]
+    if sizes:
+        t = rng.choice(sizes)
+        blocks.append(rest[:t])
+        rest = rest[t:]
+    blocks += [[v] for v in rest]
+    cycles, ok = layout(rng, n, blocks, inner)
+    g = plant(rng, n, rho, petals + cycles, ok)
+    return sprinkle(rng, g, ok), {"x": x}

@@ -1,0 +1,190 @@
+"""Planting two reach sets at once (set_intersection, intersect_then_size, set_difference,
+chain_of_filters).
+
+Both sources get a depth vector (``plant.depth_vector`` semantics: exact hop distance, -1 where
+the source must not reach), every planted edge realises those distances and every distractor is
+drawn from ``allowed(dx) & allowed(dy)``, so both reach sets and all their distances are fixed
+before the density is. y never reaches x.
+
+* Intersection: the answer ``I`` is a region both enter, x after ``ax`` hops and y after
+  ``ay``, then ``E`` more layers inside it; the hop depth is ``max(ax, ay) + E``. Or (a third
+  of the deeper ones) x reaches y itself, and the answer is everything y reaches.
+* Difference: the answer ``A`` hangs off x in ``hD`` layers; the common part ``C`` sits one flat
+  layer ``ay`` hops from y and anywhere from x. A k-hop reader misses the deepest A node for
+  k < hD, and lists a C node that x reaches within k but y only at ``ay > k``: the hop depth is
+  ``max(hD, ay)`` when some C node is nearer to x than ``ay``, else hD.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import pairwise
+
+import numpy as np
+
+from closurebench.plant import allowed, split_layers
+
+__all__ = ["Layout", "difference", "intersection", "size_of"]
+
+#: (required edges, distractor mask, x, y, depth from x, depth from y)
+Layout = tuple[list[tuple[int, int]], np.ndarray, int, int, np.ndarray, np.ndarray]
+
+
+def size_of(rng: random.Random, values: Sequence[int], top: int) -> int:
+    """An answer size from ``values``, uniform except ``top`` ("every other node") at 1/2."""
+    weights = [1 if v == top else 2 for v in values]
+    return rng.choices(list(values), weights)[0]
+
+
+def _chain(src: int, nodes: Sequence[int], d: np.ndarray, edges: list[tuple[int, int]]) -> int:
+    """``src -> nodes[0] -> ...``: sets their depths and returns the chain's last node."""
+    last = src
+    for v in nodes:
+        d[v] = d[last] + 1
+        edges.append((last, v))
+        last = v
+    return last
+
+
+def _hang(rng: random.Random, v: int, depth: int, d: np.ndarray, pool: Sequence[int],
+          edges: list[tuple[int, int]]) -> None:
+    """Give ``v`` depth ``depth`` under a random node of ``pool`` one layer up."""
+    above = [u for u in pool if d[u] == depth - 1]
+    d[v] = depth
+    edges.append((rng.choice(above), v))
+
+
+def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
+    """x and y reach exactly ``m`` common nodes, the deepest ``h`` hops from one of them.
+
+    Needs ``1 <= m <= n - 2`` and ``1 <= h <= n - 2``.
+    """
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    x, y, inter, free = nodes[0], nodes[1], nodes[2:2 + m], nodes[2 + m:]
+    if h >= 2 and rng.random() < 1 / 3:
+        return _through_y(rng, n, h, x, y, inter, free)
+    inner = rng.randint(max(0, h - 1 - len(free)), min(h - 1, m - 1))
+    far = h - inner
+    near = rng.randint(1, min(far, len(free) - far + 2))
+    ax, ay = (far, near) if rng.random() < 0.5 else (near, far)
+    dx = np.full(n, -1, dtype=np.int64)
+    dy = np.full(n, -1, dtype=np.int64)
+    dx[x] = dy[y] = 0
+    edges: list[tuple[int, int]] = []
+    xs, ys, free = free[:ax - 1], free[ax - 1:ax + ay - 2], free[ax + ay - 2:]
+    ex, ey = _chain(x, xs, dx, edges), _chain(y, ys, dy, edges)
+    layers = split_layers(rng, inter, inner + 1)
+    for v in layers[0]:
+        dx[v], dy[v] = ax, ay
+        edges += [(ex, v), (ey, v)]
+    for above, layer in pairwise(layers):
+        for v in layer:
+            u = rng.choice(above)
+            dx[v], dy[v] = dx[u] + 1, dy[u] + 1
+            edges.append((u, v))
+    own_x, own_y = [x, *xs], [y, *ys]
+    for v in free:  # x's own, y's own, or neither
+        u = rng.random()
+        if u < 1 / 3:
+            _hang(rng, v, rng.randint(1, ax), dx, own_x, edges)
+            own_x.append(v)
+        elif u < 2 / 3:
+            _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
+            own_y.append(v)
+    return edges, allowed(dx) & allowed(dy), x, y, dx, dy
+
+
+def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[int],
+               free: list[int]) -> Layout:
+    """x reaches y after j hops, and everything y reaches (``inter``, E + 1 layers) after it.
+
+    Then R(y) ⊆ R(x) and the answer is all of y's reach, h = j + 1 + E hops from x.
+    """
+    inner = rng.randint(max(0, h - 2 - len(free)), min(h - 2, len(inter) - 1))
+    j = h - 1 - inner
+    dx = np.full(n, -1, dtype=np.int64)
+    dy = np.full(n, -1, dtype=np.int64)
+    dx[x] = dy[y] = 0
+    edges: list[tuple[int, int]] = []
+    xs, free = free[:j - 1], free[j - 1:]
+    _chain(_chain(x, xs, dx, edges), [y], dx, edges)
+    above = [y]
+    for layer in split_layers(rng, inter, inner + 1):
+        for v in layer:
+            u = rng.choice(above)
+            dx[v], dy[v] = dx[u] + 1, dy[u] + 1
+            edges.append((u, v))
+        above = layer
+    own_x = [x, *xs]
+    for v in free:  # x's own or neither
+        if rng.random() < 0.5:
+            _hang(rng, v, rng.randint(1, j), dx, own_x, edges)
+            own_x.append(v)
+    return edges, allowed(dx) & allowed(dy), x, y, dx, dy
+
+
+def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
+               common: int = 1) -> tuple[Layout, list[int], list[int], list[int]] | None:
+    """x reaches ``a`` answer nodes (and ``filtered`` more) that y does not; hop depth ``h``.
+
+    ``common`` is the least size of the common part C when the depth comes from it (it must
+    be able to hold a node with enough out-edges inside C). Returns the layout, the answer
+    nodes, the filtered ones and C (C's first node carries the depth when it comes from C),
+    or ``None`` if ``h`` fits neither way.
+    """
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    x, y = nodes[0], nodes[1]
+    ans, filt, free = nodes[2:2 + a], nodes[2 + a:2 + a + filtered], nodes[2 + a + filtered:]
+    by_a = a >= h
+    by_c = h >= 2 and len(free) >= common + h - 1
+    if not (by_a or by_c):
+        return None
+    from_c = by_c and (not by_a or rng.random() < 0.5)
+    if from_c:
+        ay, deep = h, rng.randint(1, min(a, h))
+        c = rng.randint(common, len(free) - (h - 1))
+    else:
+        deep = h
+        ay = rng.randint(1, max(1, min(h, len(free) - common + 1)))
+        room = len(free) - (ay - 1)
+        c = rng.randint(min(common, room), room) if room >= 1 else 0
+        if c == 0:
+            ay = 1
+    dx = np.full(n, -1, dtype=np.int64)
+    dy = np.full(n, -1, dtype=np.int64)
+    dx[x] = dy[y] = 0
+    edges: list[tuple[int, int]] = []
+    layers = split_layers(rng, ans, deep)
+    for above, layer in zip([[x], *layers], layers):
+        for v in layer:
+            _hang(rng, v, int(dx[above[0]]) + 1, dx, above, edges)
+    tree = [x, *ans]
+    for v in filt:  # leaves: no planted out-edge
+        _hang(rng, v, rng.randint(1, deep + 1), dx, tree, edges)
+    ys, com, free = free[:ay - 1], free[ay - 1:ay - 1 + c], free[ay - 1 + c:]
+    ey = _chain(y, ys, dy, edges)
+    for i, v in enumerate(com):
+        # C's first node (in C-mode nearer to x than to y) may point to the next
+        # ``common - 1``: they are no deeper from x than one past it
+        top = deep
+        if from_c and i == 0:
+            top = min(h - 2, deep)
+        elif 0 < i < common:
+            top = min(int(dx[com[0]]), deep)
+        _hang(rng, v, rng.randint(1, top + 1), dx, tree, edges)
+        dy[v] = ay
+        edges.append((ey, v))
+    own_y = [y, *ys]
+    for v in free:
+        if rng.random() < 0.5:
+            _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
+            own_y.append(v)
+    if len(own_y) == 1 and not com and rng.random() < 0.5:
+        # y reaches nothing: x may reach it (a sink, never listed), which small cells need to
+        # carry more than one structure
+        _hang(rng, y, rng.randint(1, deep + 1), dx, tree, edges)
+    layout = (edges, allowed(dx) & allowed(dy), x, y, dx, dy)
+    return layout, ans, filt, com
