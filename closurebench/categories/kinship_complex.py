@@ -2,6 +2,10 @@
 
 Convention: the ancestor is the unique one the most generations above x (as in ``ancestor``);
 it is not counted itself. Example: Eve -> Carol -> Tina, Eve -> Sam: for Tina, Eve has 3.
+
+Built like ``ancestor``'s trees (a line of the drawn depth, rival lineages), then the
+founder's lineage is grown to a count drawn on its own, no deeper than x: what is left of n
+goes to other lineages and married-in spouses, who are not the founder's descendants.
 """
 
 from __future__ import annotations
@@ -9,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category, has_parent
+from closurebench.categories._spec import Category, Target, has_parent
+from closurebench.categories.ancestor import keeps_oldest, plant
 from closurebench.errors import UnposableQuery
 
 
@@ -17,6 +22,45 @@ def propose(rng, g):
     x = has_parent(rng, g)
     return None if x is None else {"x": x}
 
+
+def max_hops(n: int) -> int:
+    """Depth k needs k descendants; the count keeps room below n - 3 so it is not a size rule."""
+    return max(1, n - 4)
+
+
+def draw_count(rng, n: int, depth: int) -> int:
+    """The founder's descendant count c in ``depth..n-3``, from the instance's own stream.
+
+    n - c (one plus the people outside the lineage) is drawn with weight 1 for 3 and 4 and 3
+    from 5 up: a deep line at small n leaves only n - 3 or n - 4, and this weighting evens the
+    size rules "n - 3", "n - 4", "n - 5" out over the default axes (~26% each, vs 34% flat).
+    """
+    gaps = list(range(3, n - depth + 1))
+    weights = [1 if j <= 4 else 3 for j in gaps]
+    return n - rng.choices(gaps, weights)[0]
+
+
+def construct(rng, n, rho, target: Target):
+    lo, hi = target.hops or (1, max_hops(n))
+    hi = min(hi, max_hops(n))
+    if lo > hi:
+        return None
+    depth = rng.randint(lo, hi)
+    for rivals in (True,) * 4 + (False,):  # the fallback: one married-in spouse is the outsider
+        count = draw_count(rng, n, depth) if rivals else n - 2
+        fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=rivals)
+        lineage = line[1:]
+        for _ in range(count - depth):
+            shallow = [v for v in (line[0], *lineage) if fam.gen[v] < depth]
+            lineage.append(fam.add(shallow[rng.randrange(len(shallow))]))
+        inside = {line[0], *lineage}
+        oldest = keeps_oldest(fam, line[-1], kept)
+        if fam.grow(rng, n, rho, can_parent=lambda p, inside=inside: p not in inside,
+                    can_pair=lambda c, p, inside=inside, oldest=oldest:
+                    (c in inside or p not in inside) and oldest(c, p)):
+            g, new = fam.graph(rng)
+            return g, {"x": new[line[-1]]}
+    return None
 
 def tensor_program(g, q):
     """``r = argmax_i max{k : A^k[i, x]}`` (unique); ``|R(r)|``."""
@@ -57,6 +101,6 @@ CATEGORY = Category(
     id="kinship_complex", level=3, family="family", answer="integer",
     primitives=("closure", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), tolerance="count", min_n=3,
+    node_keys=("x",), tolerance="count", min_n=3, construct=construct, max_hops=max_hops,
     summary="Count the descendants of x's oldest ancestor.",
 )
