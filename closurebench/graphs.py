@@ -6,9 +6,10 @@ and are applied later. Randomness always comes in as the first argument.
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, cached_property
 
 import numpy as np
@@ -99,13 +100,14 @@ def sample_undirected(rng: random.Random, n: int, p: float) -> Graph:
     return _from_mask(coins & _upper(n) if n <= 128 else np.triu(coins, k=1), directed=False)
 
 
-def second_parents(rho: float, children: int) -> int:
-    """How many of a family tree's ``children`` have two recorded parents: round(ρ·children).
+def second_parents(rho: float, children: int) -> tuple[int, int]:
+    """The two-parent counts ρ allows among ``children``: ρ·children rounded down or up.
 
-    This is what ρ means for family trees (see ``sample_family``); half-up rounding, in
-    integers, so it is the same on every platform.
+    This is what ρ means for family trees (see ``sample_family``). A tree takes the upper
+    value with probability frac(ρ·children), so the expected share is exactly ρ.
     """
-    return int(rho * children + 0.5)
+    low = math.floor(rho * children)
+    return low, low + (rho * children > low)
 
 
 class Family:
@@ -186,33 +188,43 @@ class Family:
         spouses (founders used as second parents). Then second parents are recorded, each
         from the generation above the child, never the first parent or a sibling of it, and
         only where ``can_pair(child, parent)`` allows (it sees the spouse's generation set),
-        until ``second_parents(rho, children)`` children have two. ``False`` if that cannot
-        be done (the caller builds another tree).
+        until as many children have two as ``second_parents(rho, children)`` draws.
+        ``False`` if that cannot be done (the caller builds another tree).
         """
         extra = n - len(self.gen)
         kids = sum(1 for ps in self.parents if ps)
         two = sum(1 for ps in self.parents if len(ps) == 2)
         lo, hi = spouses if spouses is not None else (0, extra)
         fits = [k for k in range(lo, min(hi, extra) + 1)
-                if second_parents(rho, kids + extra - k) - two >= k]
-        if extra < 0 or not fits:
+                if second_parents(rho, kids + extra - k)[1] - two >= k]
+        if extra < 0:
             return False
-        k = fits[rng.randrange(len(fits))]
-        for _ in range(extra - k):
+        rng.shuffle(fits)
+        gen, parents = list(self.gen), [list(ps) for ps in self.parents]
+        for k in fits:  # each number of married-in spouses in turn, until one works
+            low, high = second_parents(rho, kids + extra - k)
+            up = rng.random() < rho * (kids + extra - k) - low
+            need = (high if up or low - two < k else low) - two
+            if self._grow(rng, extra - k, k, need, can_parent, can_pair):
+                return True
+            self.gen, self.parents = list(gen), [list(ps) for ps in parents]
+        return False
+
+    def _grow(self, rng: random.Random, children: int, spouses: int, need: int,
+              can_parent: Callable[[int], bool], can_pair: Callable[[int, int], bool]) -> bool:
+        """``grow`` with the numbers fixed: add children and spouses, then second parents."""
+        for _ in range(children):
             pool = [v for v, g in enumerate(self.gen) if g is not None and can_parent(v)]
             if not pool:
                 return False
             self.add(pool[rng.randrange(len(pool))])
-        new = [self.add() for _ in range(k)]
-        need = second_parents(rho, kids + extra - k) - two
-        for u in new:
+        for u in [self.add() for _ in range(spouses)]:
             single = [c for c, ps in enumerate(self.parents) if len(ps) == 1
                       and self._try(c, u, can_pair)]
             if not single:
                 return False
             self.marry(single[rng.randrange(len(single))], u)
-            need -= 1
-        for _ in range(need):
+        for _ in range(need - spouses):
             pairs = [(c, p) for c, ps in enumerate(self.parents) if len(ps) == 1
                      for p in self._peers(c) if can_pair(c, p)]
             if not pairs:
@@ -261,8 +273,10 @@ def sample_family(rng: random.Random, n: int, p: float) -> Graph:
     Two founders (people whose parents are not recorded) start two lineages; every later
     person is the child of a uniformly chosen person, or a married-in spouse. ρ (``p``, the
     density axis) is the share of children with two recorded parents: of the m people with
-    recorded parents, exactly ``second_parents(p, m)`` = round(p·m) have two (the second
-    from the first parent's generation, never the first parent's sibling), the rest one.
+    recorded parents, ρ·m rounded down or up have two (up with probability frac(ρ·m), so
+    the expected share is exactly ρ; the second parent is from the first parent's
+    generation, never the first parent's sibling) and the rest one. Every family-tree
+    constructor keeps this rule.
     Nodes are numbered in a random order in which every parent precedes its children.
     """
     for _ in range(64):
