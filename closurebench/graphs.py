@@ -181,6 +181,7 @@ class Family:
         can_parent: Callable[[int], bool] = lambda p: True,
         can_pair: Callable[[int, int], bool] = lambda c, p: True,
         spouses: tuple[int, int] | None = None,
+        slack: bool = False,
     ) -> bool:
         """Add people until there are ``n``, and second parents until ρ's share is exact.
 
@@ -189,7 +190,9 @@ class Family:
         from the generation above the child, never the first parent or a sibling of it, and
         only where ``can_pair(child, parent)`` allows (it sees the spouse's generation set),
         until as many children have two as ``second_parents(rho, children)`` draws.
-        ``False`` if that cannot be done (the caller builds another tree).
+        ``False`` if that cannot be done (the caller builds another tree). With ``slack``
+        (a last resort for trees too small to hold ρ's share at all, e.g. five people who
+        must all be in one-parent lines) fewer second parents are also tried, nearest first.
         """
         extra = n - len(self.gen)
         kids = sum(1 for ps in self.parents if ps)
@@ -205,9 +208,10 @@ class Family:
             low, high = second_parents(rho, kids + extra - k)
             up = rng.random() < rho * (kids + extra - k) - low
             need = (high if up or low - two < k else low) - two
-            if self._grow(rng, extra - k, k, need, can_parent, can_pair):
-                return True
-            self.gen, self.parents = list(gen), [list(ps) for ps in parents]
+            for short in range(need - k + 1 if slack else 1):
+                if self._grow(rng, extra - k, k, need - short, can_parent, can_pair):
+                    return True
+                self.gen, self.parents = list(gen), [list(ps) for ps in parents]
         return False
 
     def _grow(self, rng: random.Random, children: int, spouses: int, need: int,

@@ -1,16 +1,61 @@
 """sibling (L1): do x and y share at least one parent? (half-siblings count; x != y)
 
 Example: Eve -> Carol, Eve -> Tina: Carol and Tina are siblings. Balanced 50/50.
+
+Instances are built: "yes" pairs share a planted parent (a second parent may make them full
+or half siblings); "no" pairs are of one generation, both with parents, and related (cousins,
+a couple with a child, or children of a couple's two other partners) where n allows, so
+neither "has no parent" nor "is linked through someone" decides them.
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category, same_generation_pair
+from closurebench.categories._spec import Category, Target, same_generation_pair
+from closurebench.graphs import Family
 
 
 def propose(rng, g):
     return same_generation_pair(rng, g)
+
+
+def _no(rng, fam: Family, n: int) -> tuple[int, int]:
+    """Two non-siblings of one generation, both with a parent, related where n allows."""
+    kind = rng.choice(("cousins", "couple", "step")) if n >= 5 else "strangers"
+    if kind == "cousins":
+        g = fam.add(gen=0)
+        return fam.add(fam.add(g)), fam.add(fam.add(g))
+    px, py = fam.add(gen=0), fam.add(gen=0)
+    x, y = fam.add(px), fam.add(py)
+    if kind == "couple":
+        fam.add(x, y)
+    elif kind == "step":
+        fam.add(px, py)
+    return x, y
+
+
+def construct(rng, n, rho, target: Target):
+    fam = Family()
+    if target.want:
+        p = fam.add(gen=0)
+        x, y = fam.add(p), fam.add(p)
+    else:
+        x, y = _no(rng, fam, n)
+
+    def keeps(c: int, p: int) -> bool:  # no new parent shared by x and y
+        return not ((c == x and p in fam.parents[y]) or (c == y and p in fam.parents[x]))
+
+    if not fam.grow(rng, n, rho, can_pair=keeps):
+        return None
+    g, new = fam.graph(rng)
+    x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])
+    return g, {"x": x, "y": y}
+
+
+def linked_through_someone(g, q):
+    """"Yes" iff x and y have a common neighbour (a parent or a child), whatever its role."""
+    a = g.adjacency | g.adjacency.T
+    return bool((a[q["x"]] & a[q["y"]]).any())
 
 
 def tensor_program(g, q):
@@ -31,5 +76,6 @@ CATEGORY = Category(
     id="sibling", level=1, family="family", answer="boolean",
     primitives=("compose",), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=3,
+    construct=construct, shortcuts={"linked-through-someone": linked_through_someone},
     summary="Do x and y share a parent?",
 )
