@@ -60,16 +60,27 @@ def keeps_oldest(fam: Family, x: int, kept: set[int]):
     return ok
 
 
+#: Share of trees grown freely (maybe one founder): the few shapes of the smallest cells are
+#: otherwise too few to give both structural halves (train, held_out) an instance.
+FREE = 0.05
+
+
+def plans(rng) -> tuple[bool | None, ...]:
+    """Rival lineages (True, a few tries), else married-in spouses (False); or, at FREE's
+    rate, a freely grown tree (None)."""
+    return (None,) if rng.random() < FREE else (True,) * 4 + (False,)
+
+
 def construct(rng, n, rho, target: Target):
     lo, hi = target.hops or (1, max_hops(n))
     hi = min(hi, max_hops(n))
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
-    for rivals in (True,) * 4 + (False,):  # the fallback: married-in spouses found the rest
-        fam, line, kept = plant(rng, n, depth, rivals=rivals)
+    for rivals in plans(rng):
+        fam, line, kept = plant(rng, n, depth, rivals=bool(rivals))
         if fam.grow(rng, n, rho, can_pair=keeps_oldest(fam, line[-1], kept),
-                    spouses=None if rivals else (1, n)):
+                    spouses=(1, n) if rivals is False else None):
             g, new = fam.graph(rng)
             return g, {"x": new[line[-1]]}
     return None

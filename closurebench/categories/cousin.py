@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, same_generation_pair
-from closurebench.graphs import Family
+from closurebench.graphs import Family, sample_family
+
+#: Share of instances asked on a freely grown tree, in trees of at most SMALL people and in
+#: larger ones: the smallest cells have a single shape otherwise (e.g. two people with one
+#: parent each), too few for both structural halves (train and held_out).
+FREE = (0.3, 0.02)
+SMALL = 5
 
 
 def propose(rng, g):
@@ -34,6 +40,10 @@ def _no(rng, fam: Family, n: int) -> tuple[int, int, bool]:
 
 
 def construct(rng, n, rho, target: Target):
+    if rng.random() < FREE[n > SMALL]:
+        g = sample_family(rng, n, rho)
+        query = propose(rng, g)
+        return None if query is None else (g, query)
     for slack in (False, False, False, True):
         built = _build(rng, n, rho, target, slack)
         if built is not None:

@@ -14,7 +14,7 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
-from closurebench.categories.ancestor import keeps_oldest, plant
+from closurebench.categories.ancestor import keeps_oldest, plans, plant
 from closurebench.errors import UnposableQuery
 
 
@@ -46,14 +46,14 @@ def construct(rng, n, rho, target: Target):
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
-    for rivals in (True,) * 4 + (False,):  # the fallback: one married-in spouse is the outsider
-        count = draw_count(rng, n, depth) if rivals else n - 2
-        fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=rivals)
+    for rivals in plans(rng):  # False: one married-in spouse is the only outsider
+        count = n - 2 if rivals is False else draw_count(rng, n, depth)
+        fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))
         lineage = line[1:]
         for _ in range(count - depth):
             shallow = [v for v in (line[0], *lineage) if fam.gen[v] < depth]
             lineage.append(fam.add(shallow[rng.randrange(len(shallow))]))
-        inside = {line[0], *lineage}
+        inside = set() if rivals is None else {line[0], *lineage}  # None: grown freely
         oldest = keeps_oldest(fam, line[-1], kept)
         if fam.grow(rng, n, rho, can_parent=lambda p, inside=inside: p not in inside,
                     can_pair=lambda c, p, inside=inside, oldest=oldest:

@@ -3,11 +3,11 @@
 Ties make the question ambiguous, so a tied graph is resampled and both programs refuse ties.
 Example: A -> B, A -> C, B -> C: A has the highest out-degree (2).
 
-Instances are built with ρ's share of links: the winner's degree D is drawn from the values
-that leave the rest room below it, a runner-up gets D - 1 where the links allow, the other
-degrees (each below D) share the remaining
-links at random, and links point at the winner less often (AIM) than elsewhere, so the winner
-is not also the node mentioned most.
+Instances are built with as many links as G(n, ρ) would have (at least one): the winner's
+degree D is drawn from the values that leave the rest room below it, a runner-up gets D - 1
+where the links allow, the other degrees (each below D) share the remaining links at random,
+and links point at the winner less often (AIM) than elsewhere, so the winner is not also the
+node mentioned most.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ AIM = 0.1
 
 
 def construct(rng, n, rho, target: Target):
-    links = min(n * (n - 1), max(1, int(rho * n * (n - 1) + rng.random())))
+    links = max(1, sum(rng.random() < rho for _ in range(n * (n - 1))))  # G(n, ρ)'s count
     top = rng.randint(-(-(links + n - 1) // n), min(n - 1, links))
     w, direction = rng.randrange(n), rng.choice(("out", "in"))
     degree = [0] * n

@@ -4,7 +4,8 @@ Example: Eve -> Carol, Eve -> Tina: Carol and Tina are siblings. Balanced 50/50.
 
 Instances are built: "yes" pairs share a planted parent (a second parent may make them full
 or half siblings); "no" pairs are of one generation, both with parents, and related (cousins,
-a couple with a child, or children of a couple's two other partners) where n allows, so
+a couple with a child, children of a couple's two other partners, or unrelated) where n
+allows, so
 neither "has no parent" nor "is linked through someone" decides them.
 """
 
@@ -12,7 +13,13 @@ from __future__ import annotations
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, same_generation_pair
-from closurebench.graphs import Family
+from closurebench.graphs import Family, sample_family
+
+#: Share of instances asked on a freely grown tree, in trees of at most SMALL people and in
+#: larger ones: the smallest cells have a single shape otherwise (e.g. two people with one
+#: parent each), too few for both structural halves (train and held_out).
+FREE = (0.3, 0.02)
+SMALL = 5
 
 
 def propose(rng, g):
@@ -21,7 +28,7 @@ def propose(rng, g):
 
 def _no(rng, fam: Family, n: int) -> tuple[int, int]:
     """Two non-siblings of one generation, both with a parent, related where n allows."""
-    kind = rng.choice(("cousins", "couple", "step")) if n >= 5 else "strangers"
+    kind = rng.choice(("cousins", "couple", "step", "strangers")) if n >= 5 else "strangers"
     if kind == "cousins":
         g = fam.add(gen=0)
         return fam.add(fam.add(g)), fam.add(fam.add(g))
@@ -35,6 +42,19 @@ def _no(rng, fam: Family, n: int) -> tuple[int, int]:
 
 
 def construct(rng, n, rho, target: Target):
+    if rng.random() < FREE[n > SMALL]:
+        g = sample_family(rng, n, rho)
+        query = propose(rng, g)
+        return None if query is None else (g, query)
+    for slack in (False, False, False, True):
+        built = _build(rng, n, rho, target, slack)
+        if built is not None:
+            return built
+    return None
+
+
+def _build(rng, n, rho, target: Target, slack: bool):
+    """One tree; with ``slack`` it may hold fewer second parents than ρ asks."""
     fam = Family()
     if target.want:
         p = fam.add(gen=0)
@@ -45,7 +65,7 @@ def construct(rng, n, rho, target: Target):
     def keeps(c: int, p: int) -> bool:  # no new parent shared by x and y
         return not ((c == x and p in fam.parents[y]) or (c == y and p in fam.parents[x]))
 
-    if not fam.grow(rng, n, rho, can_pair=keeps):
+    if not fam.grow(rng, n, rho, can_pair=keeps, slack=slack):
         return None
     g, new = fam.graph(rng)
     x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])

@@ -3,9 +3,9 @@
 Convention: a triangle is three distinct nodes every two of which are linked, counted once.
 Example: links A-B, B-C, C-A, C-D have exactly 1 triangle.
 
-Instances are built: the triangle count is drawn uniformly from 0 to the most that ρ's share
-of the pairs (as links) can close, but at least 0..FLOOR; the graph gets ρ's share of links,
-or the fewest that can close the drawn count if that is more (only in sparse cells), and a
+Instances are built: the link count is drawn as G(n, ρ)'s, the triangle count uniformly from
+0 to the most those links can close, but at least 0..FLOOR; the graph gets those links, or
+the fewest that can close the drawn count if that is more (only in sparse cells), and a
 random graph with that many links is moved to the count by link swaps. So the count comes
 from its own draw, not from the density, and the realised density stays near the nominal.
 """
@@ -48,7 +48,7 @@ def fewest_links(triangles: int) -> int:
 
 def construct(rng, n, rho, target: Target):
     pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-    links = min(len(pairs), int(rho * len(pairs) + rng.random()))
+    links = sum(rng.random() < rho for _ in pairs)  # as many as G(n, ρ) would have
     want = rng.randint(0, min(max(most_triangles(links), FLOOR), comb(n, 3)))
     links = max(links, fewest_links(want))
     nbr = [0] * n  # neighbour bitmasks
@@ -66,6 +66,8 @@ def construct(rng, n, rho, target: Target):
                 return Graph(n, tuple(sorted(edges)), directed=False), {}
             # Every loop is a lone triangle, so counting loops would do: swap on a while.
             done = done or tuple(sorted(edges))
+        if not (free and edges):  # the empty or the complete graph: nothing to swap
+            break
         i, j = rng.randrange(links), rng.randrange(len(free))
         (u, v), (a, b) = edges[i], free[j]
         nbr[u] ^= 1 << v
