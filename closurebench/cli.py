@@ -18,6 +18,7 @@ __all__ = ["main"]
 #: Modules that add further commands with ``add_parsers(subparsers)``.
 EXTENSIONS: tuple[str, ...] = (
     "closurebench.scorecli",
+    "closurebench.auditcli",
     "closurebench.hf.cli",
     "closurebench.run.cli",
 )
@@ -50,6 +51,10 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--categories", default=None, help="comma-separated subset of the config")
     p.add_argument("--encoding", default="nl",
                    help="nl, json, adjacency, adjacency_list, markdown or numeric")
+    p.add_argument("--hops-min", type=int, default=1,
+                   help="least hop depth of closure-category answers (default 1)")
+    p.add_argument("--hops-max", type=int, default=None,
+                   help="largest hop depth of closure-category answers (default: what n allows)")
 
 
 def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -65,6 +70,7 @@ def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "surface_seed": args.surface_seed, "per_category": args.per_category,
         "categories": args.categories.split(",") if args.categories else None,
         "encoding": args.encoding,
+        "hops_min": args.hops_min, "hops_max": args.hops_max,
     }
 
 

@@ -107,11 +107,13 @@ def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None]
     buckets = [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
                if max(a, lo) <= min(b, hi)]
     u = seeds.rng("hops", sseed).random() * sum(w for _, w in buckets)
-    for (a, b), w in buckets:
+    chosen = buckets[-1][0]
+    for span, w in buckets:
         if u < w:
+            chosen = span
             break
         u -= w
-    return max(a, lo), min(b, hi)
+    return max(chosen[0], lo), min(chosen[1], hi)
 
 
 def _answer(cat: Category, graph: Any, query: dict[str, Any]) -> Any:

@@ -16,6 +16,7 @@ are the AND of their masks.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -36,7 +37,7 @@ def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[l
         raise ValueError(f"cannot split {len(nodes)} nodes into {depth} non-empty layers")
     cuts = sorted(rng.sample(range(1, len(nodes)), depth - 1))
     bounds = [0, *cuts, len(nodes)]
-    return [list(nodes[a:b]) for a, b in zip(bounds, bounds[1:])]
+    return [list(nodes[a:b]) for a, b in itertools.pairwise(bounds)]
 
 
 def depth_vector(n: int, source: int, layers: Sequence[Sequence[int]]) -> np.ndarray:

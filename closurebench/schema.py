@@ -23,8 +23,9 @@ RECORD_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "required": [
         "id", "category", "level", "n", "density", "edge_density", "depth", "hops",
-        "structural_seed", "surface_seed", "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
-        "tolerance", "nodes", "edges", "edges_after", "query", "program",
+        "structural_seed", "surface_seed", "domain", "label_pool", "style", "encoding",
+        "question", "answer", "answer_schema", "tolerance", "nodes", "edges", "edges_after",
+        "query", "program",
     ],
     "properties": {
         "id": _STR, "category": _STR, "level": {"enum": [1, 2, 3]},
@@ -44,7 +45,8 @@ RECORD_SCHEMA: dict[str, Any] = {
 
 _TYPES = {
     "id": "string", "category": "string", "level": "int64", "n": "int64", "density": "float64",
-    "edge_density": "float64", "depth": "int64", "hops": "int64", "structural_seed": "int64", "surface_seed": "int64", "domain": "string",
+    "edge_density": "float64", "depth": "int64", "hops": "int64", "structural_seed": "int64",
+    "surface_seed": "int64", "domain": "string",
     "label_pool": "string", "style": "string", "encoding": "string", "question": "string",
     "answer": "string", "answer_schema": "string", "tolerance": "string", "nodes": "list",
     "edges": "pairs", "edges_after": "pairs", "query": "string", "program": "string",

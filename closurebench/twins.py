@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -86,14 +87,16 @@ def _nx(record: dict[str, Any]) -> Any:
 
 def cross_twins(a: Iterable[dict[str, Any]], b: Iterable[dict[str, Any]]
                 ) -> list[tuple[str, str]]:
-    """``(id_a, id_b)`` for every record of ``b`` that is an exact structural twin of one of ``a``."""
+    """``(id_a, id_b)`` for each record of ``b`` that is an exact structural twin of an ``a``."""
     import networkx as nx
 
     def keyed(records: Iterable[dict[str, Any]]) -> dict[str, list[tuple[str, Any]]]:
         out: dict[str, list[tuple[str, Any]]] = defaultdict(list)
         for rec in records:
             G, head = _nx(rec)
-            wl = nx.weisfeiler_lehman_graph_hash(G, node_attr="role", edge_attr="kind")
+            with warnings.catch_warnings():  # "hashes changed in 3.5": one run, one version
+                warnings.simplefilter("ignore", UserWarning)
+                wl = nx.weisfeiler_lehman_graph_hash(G, node_attr="role", edge_attr="kind")
             out[f"{head}|{G.number_of_nodes()}|{wl}"].append((rec["id"], G))
         return out
 

@@ -75,3 +75,21 @@ def test_gap_warns_when_the_runs_do_not_pair(
     out = capsys.readouterr().out
     assert "differ in model" in out and "not on the train split" in out
     assert "same seed" in out
+
+
+def test_a_shortcut_reader_runs_as_a_baseline_and_its_floor_is_in_the_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "one-hop"
+    code = _cli(monkeypatch, ["run", "--model", "baseline:one-hop", "--config", "l2",
+                              "--split", "held_out", "--limit", "40", "--out", str(out),
+                              "--no-plots"])
+    assert code == 0
+    assert "shortcut s/l" in capsys.readouterr().out
+    report = json.loads((out / "report.json").read_text())
+    best = report["floors"]["shortcut"]
+    # the model *is* a shortcut reader, so on every category the best-shortcut floor is at
+    # least its score there
+    for cat, row in report["metrics"]["by_category"].items():
+        assert best["by_category"][cat]["accuracy_strict"] >= row["accuracy_strict"] - 1e-12
+    assert "best shortcut floor" in (out / "report.md").read_text()

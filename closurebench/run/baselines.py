@@ -1,11 +1,16 @@
-"""The two chance floors every report prints next to a model: majority and random.
+"""The floors every report prints next to a model: majority, random and the best shortcut.
 
 ``baseline:majority`` answers each category with its most frequent answer in the released
 train split (seed 0 under the released axes, as ``closurebench.release`` defines it);
 ``baseline:random`` draws uniformly from the answer's type (a node of the question for a label,
 a random subset of its nodes for a set, an integer in ``[minimum, n]`` for a count, a coin for
 yes/no), deterministically from (seed, id, sample).
-Neither needs a server, so the whole loop runs offline on them.
+Every shortcut reader of ``closurebench.shortcuts`` is a baseline too (``baseline:one-hop``,
+``baseline:local``, ``baseline:n-1``, ``baseline:founder``, ...); on a category it does not apply
+to it gives the majority answer. The ``shortcut`` floor is, per category, the best of the
+majority answer and every applicable reader (levels and overall weight categories by their
+instances), so no shortcut score is read as reasoning.
+None needs a server, so the whole loop runs offline on them.
 """
 
 from __future__ import annotations
@@ -28,7 +33,16 @@ __all__ = [
     "random_value",
 ]
 
-BASELINES = ("majority", "random")
+CHANCE = ("majority", "random")
+
+
+def _all_baselines() -> tuple[str, ...]:
+    from closurebench.shortcuts import names
+
+    return (*CHANCE, *names())
+
+
+BASELINES = _all_baselines()
 
 
 @cache
@@ -80,6 +94,12 @@ def baseline_answer(kind: str, record: dict[str, Any], sample: int = 0, seed: in
         if record["category"] in table:
             return json.loads(table[record["category"]])
         kind = "random"  # an unknown category has no train answers: fall back to chance
+    if kind not in CHANCE and kind in BASELINES:
+        from closurebench.shortcuts import answer_of, readers
+
+        if kind in readers(record["category"]):
+            return answer_of(kind, record)
+        return baseline_answer("majority", record, sample, seed)
     if kind == "random":
         rng = seeds.rng("baseline-random", seed, str(record["id"]), sample)
         schema = record["answer_schema"]
@@ -96,7 +116,8 @@ class BaselineBackend:
     def __init__(self, kind: str, seed: int = 0) -> None:
         if kind not in BASELINES:
             raise ValueError(
-                f"unknown baseline {kind!r}: use baseline:majority or baseline:random"
+                f"unknown baseline {kind!r}: use one of "
+                + ", ".join(f"baseline:{b}" for b in BASELINES)
             )
         self.kind = kind
         self.seed = seed
@@ -107,17 +128,59 @@ class BaselineBackend:
         return Completion(output=json.dumps({"answer": value}), finish_reason="stop")
 
 
+_FLOOR_KEYS = ("accuracy_strict", "accuracy_lenient", "by_level", "by_category", "by_n",
+               "by_density")
+
+
 def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[str, Any]]:
-    """Both baselines scored on the given references (one sample each): the chance floors."""
+    """The chance floors (majority, random) and the best-shortcut floor on these references.
+
+    ``shortcut`` holds, per category, the best strict (and, separately, lenient) accuracy of
+    the majority answer and every applicable shortcut reader, with the reader's name; levels
+    and the overall figure weight each category's best by its instances.
+    """
     from closurebench.scoring import score
+    from closurebench.shortcuts import readers
 
     out: dict[str, dict[str, Any]] = {}
-    for kind in BASELINES:
+    for kind in CHANCE:
         preds = [json.dumps({"answer": baseline_answer(kind, r, 0, seed)}) for r in references]
         rep = score(preds, references)
-        out[kind] = {
-            key: rep[key]
-            for key in ("accuracy_strict", "accuracy_lenient", "by_level", "by_category",
-                        "by_n", "by_density")
-        }
+        out[kind] = {key: rep[key] for key in _FLOOR_KEYS}
+    by_cat: dict[str, list[dict[str, Any]]] = {}
+    for r in references:
+        by_cat.setdefault(r["category"], []).append(r)
+    best: dict[str, dict[str, Any]] = {}
+    for cat, refs in by_cat.items():
+        cands = {"majority": out["majority"]["by_category"].get(cat)}
+        try:
+            names = list(readers(cat))
+        except ValueError:  # a category this version does not know: chance floors only
+            names = []
+        for name in names:
+            preds = [json.dumps({"answer": baseline_answer(name, r, 0, seed)}) for r in refs]
+            cands[name] = score(preds, refs)
+        row: dict[str, Any] = {"n": len(refs)}
+        for key in ("accuracy_strict", "accuracy_lenient"):
+            name = max((k for k, v in cands.items() if v), key=lambda k: (cands[k][key], k))
+            row[key] = cands[name][key]
+            row[key.replace("accuracy", "reader")] = name
+        best[cat] = row
+    levels: dict[str, dict[str, Any]] = {}
+    for cat, row in best.items():
+        lvl = str(by_cat[cat][0]["level"])
+        agg = levels.setdefault(lvl, {"n": 0, "accuracy_strict": 0.0, "accuracy_lenient": 0.0})
+        agg["n"] += row["n"]
+        for key in ("accuracy_strict", "accuracy_lenient"):
+            agg[key] += row[key] * row["n"]
+    for agg in levels.values():
+        for key in ("accuracy_strict", "accuracy_lenient"):
+            agg[key] /= agg["n"]
+    total = sum(r["n"] for r in best.values()) or 1
+    out["shortcut"] = {
+        "accuracy_strict": sum(r["accuracy_strict"] * r["n"] for r in best.values()) / total,
+        "accuracy_lenient": sum(r["accuracy_lenient"] * r["n"] for r in best.values()) / total,
+        "by_level": dict(sorted(levels.items())),
+        "by_category": best,
+    }
     return out

@@ -15,6 +15,7 @@ __all__ = ["make_plots"]
 
 _STRICT, _LENIENT = "#1f77b4", "#9ecae1"
 _MAJORITY, _RANDOM = "#d62728", "#7f7f7f"
+_SHORTCUT = "#9467bd"
 
 
 def _pyplot() -> Any:
@@ -25,9 +26,19 @@ def _pyplot() -> Any:
     return plt
 
 
-def _floor_values(report: dict[str, Any], kind: str, table: str, keys: list[str]) -> list[float]:
-    rows = report["floors"][kind].get(table, {})
-    return [rows[k]["accuracy_lenient"] if k in rows else float("nan") for k in keys]
+def _floor_values(report: dict[str, Any], kind: str, table: str, keys: list[str],
+                  measure: str = "accuracy_lenient") -> list[float]:
+    rows = report["floors"].get(kind, {}).get(table, {})
+    return [rows[k][measure] if k in rows else float("nan") for k in keys]
+
+
+def _shortcut(ax: Any, report: dict[str, Any], table: str, keys: list[str], where: list[int],
+              horizontal: bool = False) -> None:
+    """The best shortcut reader's strict score: what a model must clear to show reasoning."""
+    vals = _floor_values(report, "shortcut", table, keys, "accuracy_strict")
+    xy = (vals, where) if horizontal else (where, vals)
+    ax.scatter(*xy, color=_SHORTCUT, marker="D", s=28, zorder=4,
+               label="best shortcut floor (strict)")
 
 
 def _title(report: dict[str, Any], what: str) -> str:
@@ -48,6 +59,7 @@ def _bars(plt: Any, report: dict[str, Any], table: str, labels: list[str], what:
     for kind, color, marker in (("majority", _MAJORITY, "_"), ("random", _RANDOM, "x")):
         ax.scatter(x, _floor_values(report, kind, table, keys), color=color, marker=marker,
                    s=220 if marker == "_" else 50, zorder=3, label=f"{kind} floor (lenient)")
+    _shortcut(ax, report, table, keys, x)
     ax.set_xticks(x, labels)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("accuracy")
@@ -95,6 +107,7 @@ def _categories(plt: Any, report: dict[str, Any], path: Path) -> Path:
     for kind, color, marker in (("majority", _MAJORITY, "|"), ("random", _RANDOM, "x")):
         ax.scatter(_floor_values(report, kind, "by_category", keys), y, color=color,
                    marker=marker, s=60, zorder=3, label=f"{kind} floor (lenient)")
+    _shortcut(ax, report, "by_category", keys, y, horizontal=True)
     ax.set_yticks(y, [f"L{CATEGORIES[k].level} {k}" if k in CATEGORIES else k for k in keys],
                   fontsize=7)
     ax.set_xlim(0, 1.02)

@@ -1,0 +1,277 @@
+"""The audit: does every instance demand what its category claims? Measured, per category.
+
+For a set of records it reports, per category: the majority floor, every shortcut reader's
+accuracy (``closurebench.shortcuts``), the hop-depth distribution, the most frequent answer's
+share, the "n − k" rules, query sensitivity, instances that break a generation rule
+("relaxed"), and cross-split structural twins; then it checks the release targets (``TARGETS``)
+and lists every miss. ``closurebench audit`` prints the table and exits non-zero on a miss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from closurebench import shortcuts
+from closurebench.categories import CATEGORIES, Category
+from closurebench.errors import UnposableQuery
+from closurebench.records import canonical
+
+__all__ = ["TARGETS", "CategoryAudit", "audit_records", "format_table", "misses"]
+
+#: The release targets (issue "Instances that force the reasoning"), checked by ``misses``.
+TARGETS: dict[str, float] = {
+    "local_max": 0.65,          # local sink/source rule, balanced closure categories (branch)
+    "one_hop_pooled_max": 0.30,  # one-hop reader, strict, pooled over closure categories
+    "hops3_pooled_min": 1 / 3,  # share of closure-category instances needing >= 3 hops
+    "top_share_max": 0.30,      # most frequent answer value, non-boolean categories
+    "two_way_max": 0.60,        # the more frequent side of a two-way choice (path_and_compare)
+    "n_minus_max": 0.25,        # every "answer n - k" rule (k = 0..3), count categories
+    "sensitivity_min": 0.80,    # another x gives another answer, where x is asked about
+    "relaxed_max": 0,           # instances breaking a generation rule
+    "twins_max": 0,             # held_out instances isomorphic to a train instance
+}
+
+#: Reader names whose accuracy the "local" target bounds.
+_LOCAL = "local"
+
+
+@dataclass
+class CategoryAudit:
+    """What the audit measured on one category's records."""
+
+    category: str
+    count: int = 0
+    majority: float = 0.0
+    top_share: float | None = None
+    top_value: str | None = None
+    two_way: bool = False
+    readers: dict[str, float] = field(default_factory=dict)
+    branch: dict[str, float] = field(default_factory=dict)
+    hops: dict[str, int] = field(default_factory=dict)
+    hops3: float | None = None
+    sensitivity: float | None = None
+    relaxed: int = 0
+    balance: float | None = None
+    twins: int = 0
+
+    @property
+    def n_minus(self) -> float | None:
+        """The best "answer n - k" rule's strict accuracy (count categories)."""
+        vals = [v for k, v in self.readers.items() if k.startswith("n-")]
+        return max(vals) if vals else None
+
+    @property
+    def best_shortcut(self) -> tuple[str, float] | None:
+        """The highest-scoring shortcut reader and its strict accuracy."""
+        if not self.readers:
+            return None
+        name = max(self.readers, key=lambda k: (self.readers[k], k))
+        return name, self.readers[name]
+
+
+def _value_key(cat: Category, record: dict[str, Any], answer: Any) -> str | None:
+    """The answer as the spread target counts it (None: not counted)."""
+    if cat.answer == "boolean":
+        return None
+    if cat.answer == "labels":
+        others = record["n"] - len(cat.node_keys)
+        return "everyone" if len(answer) == others else f"size {len(answer)}"
+    if cat.answer == "integer" and answer == -1:
+        return None  # the sentinel branch of a balanced category
+    return canonical(answer)
+
+
+def _two_way_key(cat: Category, record: dict[str, Any], answer: Any) -> str | None:
+    """For a label answer that is always one of the query nodes: which one it is."""
+    if cat.answer != "label" or len(cat.node_keys) < 2:
+        return None
+    query = json.loads(record["query"])
+    hits = [k for k in cat.node_keys if query[k] == answer]
+    return hits[0] if hits else None
+
+
+def _sensitive(cat: Category, graph: Any, query: dict[str, Any], answer: Any) -> bool | None:
+    """Would another valid x give another answer? ``None`` if x is not part of the query, or
+    the answer is a yes/no (the local rule and the balance bound those instead)."""
+    if "x" not in cat.node_keys or cat.answer == "boolean":
+        return None
+    n = (graph[0] if isinstance(graph, tuple) else graph).n
+    taken = {query[k] for k in cat.node_keys if k != "x"}
+    for v in range(n):
+        if v == query["x"] or v in taken:
+            continue
+        try:
+            other = cat.tensor_program(graph, {**query, "x": v})
+        except UnposableQuery:
+            continue
+        if other != answer:
+            return True
+    return False
+
+
+def audit_records(records: Iterable[dict[str, Any]],
+                  against: Iterable[dict[str, Any]] | None = None) -> dict[str, CategoryAudit]:
+    """Audit records (any mix of categories); ``against``: another split to find twins in."""
+    from closurebench.generator import answer_hops
+
+    by_cat: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for rec in records:
+        by_cat[rec["category"]].append(rec)
+    twin_ids: set[str] = set()
+    if against is not None:
+        from closurebench.twins import cross_twins
+
+        twin_ids = {b for _, b in cross_twins(against, [r for rs in by_cat.values() for r in rs])}
+    out: dict[str, CategoryAudit] = {}
+    for cat_id in [c for c in CATEGORIES if c in by_cat]:
+        recs = by_cat[cat_id]
+        cat = CATEGORIES[cat_id]
+        row = CategoryAudit(cat_id, count=len(recs))
+        answers = Counter(r["answer"] for r in recs)
+        row.majority = answers.most_common(1)[0][1] / len(recs)
+        values: Counter[str] = Counter()
+        sides: Counter[str] = Counter()
+        right: Counter[str] = Counter()
+        branch_right: Counter[str] = Counter()
+        hops: Counter[str] = Counter()
+        sensitive: list[bool] = []
+        balanced = 0
+        readers = shortcuts.readers(cat)
+        for rec in recs:
+            _, graph, query, labels = shortcuts.record_instance(rec)
+            ref = json.loads(rec["answer"])
+            try:
+                ids = cat.tensor_program(graph, query)
+            except UnposableQuery:
+                ids = None
+            if ids is None or canonical(shortcuts.labelled(cat, ids, labels)) != rec["answer"] \
+                    or not cat.accept(ids, graph) \
+                    or answer_hops(cat, graph, query, ids) != rec.get("hops"):
+                row.relaxed += 1
+            key = _value_key(cat, rec, ref)
+            if key is not None:
+                values[key] += 1
+            side = _two_way_key(cat, rec, ref)
+            if side is not None:
+                sides[side] += 1
+            if ids is not None and cat.balance is not None:
+                balanced += bool(cat.balance(ids))
+            h = rec.get("hops")
+            hops["-" if h is None else str(min(h, 5)) + ("+" if h >= 5 else "")] += 1
+            for name, reader in readers.items():
+                try:
+                    got = reader(graph, query)
+                except UnposableQuery:
+                    continue
+                if canonical(shortcuts.labelled(cat, got, labels)) == rec["answer"]:
+                    right[name] += 1
+                if cat.balance is not None and ids is not None:
+                    with contextlib.suppress(TypeError, KeyError, IndexError):
+                        branch_right[name] += bool(cat.balance(got)) == bool(cat.balance(ids))
+            if ids is not None:
+                s = _sensitive(cat, graph, query, ids)
+                if s is not None:
+                    sensitive.append(s)
+        if sides and sum(sides.values()) == len(recs):
+            row.two_way = True
+            row.top_value, top = sides.most_common(1)[0]
+            row.top_share = top / len(recs)
+        elif values:
+            row.top_value, top = values.most_common(1)[0]
+            row.top_share = top / sum(values.values())
+        row.readers = {name: right[name] / len(recs) for name in readers}
+        if cat.balance is not None:
+            row.branch = {name: branch_right[name] / len(recs) for name in readers}
+            row.balance = balanced / len(recs)
+        row.hops = dict(sorted(hops.items()))
+        if cat.chains:
+            row.hops3 = sum(1 for r in recs if (r.get("hops") or 0) >= 3) / len(recs)
+        if sensitive:
+            row.sensitivity = sum(sensitive) / len(sensitive)
+        row.twins = sum(1 for r in recs if r["id"] in twin_ids)
+        out[cat_id] = row
+    return out
+
+
+def pooled(rows: dict[str, CategoryAudit]) -> dict[str, float]:
+    """One-hop accuracy and the share at >= 3 hops, pooled over the closure categories."""
+    chains = [r for r in rows.values() if CATEGORIES[r.category].chains]
+    total = sum(r.count for r in chains)
+    if not total:
+        return {}
+    return {
+        "one_hop": sum(r.readers.get("one-hop", 0.0) * r.count for r in chains) / total,
+        "hops3": sum((r.hops3 or 0.0) * r.count for r in chains) / total,
+        "instances": total,
+    }
+
+
+def misses(rows: dict[str, CategoryAudit], targets: dict[str, float] = TARGETS) -> list[str]:
+    """Every target the audited records miss, as readable lines (empty: all met)."""
+    out = []
+    for r in rows.values():
+        cat = CATEGORIES[r.category]
+        local = r.branch.get(_LOCAL) if r.branch else None
+        if local is not None and local > targets["local_max"]:
+            out.append(f"{r.category}: local rule {local:.0%} > {targets['local_max']:.0%}")
+        if r.top_share is not None:
+            limit = targets["two_way_max"] if r.two_way else targets["top_share_max"]
+            if r.top_share > limit:
+                out.append(f"{r.category}: most frequent answer ({r.top_value}) "
+                           f"{r.top_share:.0%} > {limit:.0%}")
+        if cat.answer == "integer" and r.n_minus is not None \
+                and r.n_minus > targets["n_minus_max"]:
+            out.append(f"{r.category}: an n - k rule scores {r.n_minus:.0%} "
+                       f"> {targets['n_minus_max']:.0%}")
+        if r.sensitivity is not None and r.sensitivity < targets["sensitivity_min"]:
+            out.append(f"{r.category}: query-sensitive {r.sensitivity:.0%} "
+                       f"< {targets['sensitivity_min']:.0%}")
+        if r.relaxed > targets["relaxed_max"]:
+            out.append(f"{r.category}: {r.relaxed} instances break a generation rule")
+        if r.twins > targets["twins_max"]:
+            out.append(f"{r.category}: {r.twins} structural twins of the other split")
+    pool = pooled(rows)
+    if pool:
+        if pool["one_hop"] > targets["one_hop_pooled_max"]:
+            out.append(f"closure categories: one-hop reader {pool['one_hop']:.0%} "
+                       f"> {targets['one_hop_pooled_max']:.0%}")
+        if pool["hops3"] < targets["hops3_pooled_min"]:
+            out.append(f"closure categories: {pool['hops3']:.0%} at hops >= 3 "
+                       f"< {targets['hops3_pooled_min']:.0%}")
+    return out
+
+
+def _pct(v: float | None) -> str:
+    return "–" if v is None else f"{100 * v:.0f}%"
+
+
+def format_table(rows: dict[str, CategoryAudit]) -> str:
+    """A Markdown table: one row per category, the pooled closure figures, then the misses."""
+    head = ("| category | n | majority | top answer | best shortcut | one-hop | local | n−k "
+            "| hops 1/2/≥3 | sensitive | relaxed | twins |")
+    lines = [head, "|" + "---|" * 12]
+    for r in rows.values():
+        best = r.best_shortcut
+        h = Counter()
+        for k, v in r.hops.items():
+            h["1" if k == "1" else "2" if k == "2" else "-" if k == "-" else "3"] += v
+        hops = "–" if set(h) == {"-"} else "/".join(_pct(h[k] / r.count) for k in "123")
+        top = "–" if r.top_share is None else f"{_pct(r.top_share)} ({r.top_value})"
+        local = r.branch.get(_LOCAL) if r.branch else None
+        lines.append(
+            f"| {r.category} | {r.count} | {_pct(r.majority)} | {top} | "
+            f"{'–' if best is None else f'{best[0]} {_pct(best[1])}'} | "
+            f"{_pct(r.readers.get('one-hop'))} | {_pct(local)} | {_pct(r.n_minus)} | {hops} | "
+            f"{_pct(r.sensitivity)} | {r.relaxed} | {r.twins} |"
+        )
+    pool = pooled(rows)
+    if pool:
+        lines.append("")
+        lines.append(f"Closure categories ({pool['instances']} instances): one-hop reader "
+                     f"{_pct(pool['one_hop'])} strict, {_pct(pool['hops3'])} need ≥ 3 hops.")
+    return "\n".join(lines)
