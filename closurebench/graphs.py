@@ -123,6 +123,7 @@ class Family:
     def __init__(self) -> None:
         self.gen: list[int | None] = []
         self.parents: list[list[int]] = []
+        self.children: list[list[int]] = []
 
     def __len__(self) -> int:
         return len(self.gen)
@@ -136,6 +137,9 @@ class Family:
             gen = gens.pop() + 1
         self.gen.append(gen)
         self.parents.append(list(parents))
+        self.children.append([])
+        for p in parents:
+            self.children[p].append(len(self.gen) - 1)
         return len(self.gen) - 1
 
     def marry(self, child: int, parent: int) -> None:
@@ -143,10 +147,11 @@ class Family:
         if self.gen[parent] is None:
             self.gen[parent] = self.gen[child] - 1
         self.parents[child].append(parent)
+        self.children[parent].append(child)
 
     def kin(self, p: int) -> set[int]:
         """``p`` and its siblings: people a second parent next to ``p`` must not be."""
-        return {p} | {c for c, ps in enumerate(self.parents) if set(ps) & set(self.parents[p])}
+        return {p} | {c for q in self.parents[p] for c in self.children[q]}
 
     def above(self, v: int) -> set[int]:
         """Everyone ``v`` descends from (not ``v``)."""
@@ -162,9 +167,12 @@ class Family:
     def below(self, v: int) -> set[int]:
         """Everyone descending from ``v`` (not ``v``)."""
         out: set[int] = set()
-        for c in range(len(self.gen)):  # parents are added before their children
-            if any(p == v or p in out for p in self.parents[c]):
+        todo = list(self.children[v])
+        while todo:
+            c = todo.pop()
+            if c not in out:
                 out.add(c)
+                todo.extend(self.children[c])
         return out
 
     def top(self, v: int) -> int:
@@ -203,7 +211,7 @@ class Family:
         if extra < 0:
             return False
         rng.shuffle(fits)
-        gen, parents = list(self.gen), [list(ps) for ps in self.parents]
+        saved = self._state()
         for k in fits:  # each number of married-in spouses in turn, until one works
             low, high = second_parents(rho, kids + extra - k)
             up = rng.random() < rho * (kids + extra - k) - low
@@ -211,8 +219,16 @@ class Family:
             for short in range(need - k + 1 if slack else 1):
                 if self._grow(rng, extra - k, k, need - short, can_parent, can_pair):
                     return True
-                self.gen, self.parents = list(gen), [list(ps) for ps in parents]
+                self._restore(saved)
         return False
+
+    def _state(self) -> tuple[list, list, list]:
+        return list(self.gen), [list(ps) for ps in self.parents], [list(cs) for cs in self.children]
+
+    def _restore(self, saved: tuple[list, list, list]) -> None:
+        gen, parents, children = saved
+        self.gen, self.parents = list(gen), [list(ps) for ps in parents]
+        self.children = [list(cs) for cs in children]
 
     def _grow(self, rng: random.Random, children: int, spouses: int, need: int,
               can_parent: Callable[[int], bool], can_pair: Callable[[int, int], bool]) -> bool:
@@ -262,8 +278,7 @@ class Family:
             v = ready.pop(rng.randrange(len(ready)))
             placed.append(v)
             done.add(v)
-            ready += [c for c, ps in enumerate(self.parents)
-                      if v in ps and all(p in done for p in ps)]
+            ready += [c for c in self.children[v] if all(p in done for p in self.parents[c])]
         new = [0] * len(placed)
         for i, v in enumerate(placed):
             new[v] = i

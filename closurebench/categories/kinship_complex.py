@@ -24,7 +24,11 @@ def propose(rng, g):
 
 
 def max_hops(n: int) -> int:
-    """Depth k needs k descendants; the count keeps room below n - 3 so it is not a size rule."""
+    """Depth k needs k descendants; the count keeps room below n - 3 so it is not a size rule.
+
+    Hence also ``min_n = 6``: in four or five people the count could only be n - 3 or n - 2,
+    one hop deep, and the same for every x.
+    """
     return max(1, n - 4)
 
 
@@ -57,7 +61,9 @@ def construct(rng, n, rho, target: Target):
         oldest = keeps_oldest(fam, line[-1], kept)
         if fam.grow(rng, n, rho, can_parent=lambda p, inside=inside: p not in inside,
                     can_pair=lambda c, p, inside=inside, oldest=oldest:
-                    (c in inside or p not in inside) and oldest(c, p)):
+                    (c in inside or p not in inside) and oldest(c, p)) and (
+                        not kept or any(len(fam.below(fam.parents[y][0])) != count
+                                        for y in kept)):  # a rival's child answers otherwise
             g, new = fam.graph(rng)
             return g, {"x": new[line[-1]]}
     return None
@@ -101,6 +107,6 @@ CATEGORY = Category(
     id="kinship_complex", level=3, family="family", answer="integer",
     primitives=("closure", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), tolerance="count", min_n=3, construct=construct, max_hops=max_hops,
+    node_keys=("x",), tolerance="count", min_n=6, construct=construct, max_hops=max_hops,
     summary="Count the descendants of x's oldest ancestor.",
 )
