@@ -260,10 +260,16 @@ class Family:
         return ok
 
     def _peers(self, c: int) -> list[int]:
-        """Possible second parents of one-parent ``c``: its parent's generation, not kin."""
+        """Possible second parents of one-parent ``c``: its parent's generation, not kin.
+
+        Not the parent's sibling, and not a parent of anyone ``c`` has a child with (that
+        would make a couple siblings).
+        """
         (p,) = self.parents[c]
         kin = self.kin(p)
-        return [q for q, g in enumerate(self.gen) if g == self.gen[p] and q not in kin]
+        partners = {q for d in self.children[c] for q in self.parents[d] if q != c}
+        return [q for q, g in enumerate(self.gen) if g == self.gen[p] and q not in kin
+                and not partners.intersection(self.children[q])]
 
     def graph(self, rng: random.Random) -> tuple[Graph, list[int]]:
         """The tree as a ``Graph`` and the map old -> new ids.

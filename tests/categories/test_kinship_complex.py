@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import closurebench
@@ -55,3 +57,25 @@ def test_a_tree_of_five_is_rejected(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'lineage'"):
         solve("lineage", [("Eve", "Carol"), ("Carol", "Tina")], {"x": "Tina"})
+
+
+# --- the constructor's guarantees -----------------------------------------------------------
+
+def test_built_counts_leave_room_and_another_x_answers_otherwise() -> None:
+    from closurebench.audit import _sensitive
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [cat.construct(random.Random(s), 9, 0.3, Target(hops=(2, 5))) for s in range(40)]
+    built = [b for b in built if b is not None]
+    answers = [cat.tensor_program(g, q) for g, q in built]
+    assert len(built) >= 35 and min(answers) >= 1
+    assert sum(a <= 9 - 3 for a in answers) >= 0.9 * len(built)  # two outsiders, as a rule
+    assert len(set(answers)) >= 3
+    assert sum(bool(_sensitive(cat, g, q, a)) for (g, q), a in zip(built, answers)) >= 30
+
+
+def test_max_hops_keeps_the_count_off_n_minus_three() -> None:
+    from closurebench.categories import get
+
+    assert [get(CAT).max_hops(n) for n in (6, 8, 10)] == [2, 4, 6]
