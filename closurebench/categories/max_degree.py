@@ -30,7 +30,10 @@ AIM = 0.1
 
 def construct(rng, n, rho, target: Target):
     links = max(1, sum(rng.random() < rho for _ in range(n * (n - 1))))  # G(n, ρ)'s count
-    top = rng.randint(-(-(links + n - 1) // n), min(n - 1, links))
+    lo, hi = -(-(links + n - 1) // n), min(n - 1, links)
+    if lo > hi:  # so many links that two nodes must tie: draw another count
+        return None
+    top = rng.randint(lo, hi)
     w, direction = rng.randrange(n), rng.choice(("out", "in"))
     degree = [0] * n
     degree[w] = top
