@@ -32,16 +32,19 @@ def max_hops(n: int) -> int:
     return max(1, n - 4)
 
 
-def draw_count(rng, n: int, depth: int) -> int:
-    """The founder's descendant count c in ``depth..n-3``, from the instance's own stream.
+#: Weights of the gap n - c between n and the count c (3, 4, 5, more) and of the count 3.
+#: A deep line in a small tree leaves only small gaps and counts; these weights (fitted to
+#: the default axes n 6-10 and the hop buckets) even out both the "n - k" rules and the
+#: answer values, to about a quarter each at most (flat: n - 3 and n - 4 at a third).
+GAP_WEIGHTS = {3: 0.5, 4: 0.35, 5: 1.5}
+WIDE_GAP, COUNT_3 = 3.0, 0.75
 
-    n - c (one plus the people outside the lineage) is drawn with weight 1 for 3 and 4 and 3
-    from 5 up: a deep line at small n leaves only n - 3 or n - 4, and this weighting evens the
-    size rules "n - 3", "n - 4", "n - 5" out over the default axes (~26% each, vs 34% flat).
-    """
-    gaps = list(range(3, n - depth + 1))
-    weights = [1 if j <= 4 else 3 for j in gaps]
-    return n - rng.choices(gaps, weights)[0]
+
+def draw_count(rng, n: int, depth: int) -> int:
+    """The founder's descendant count c in ``depth..n-3``, from the instance's own stream."""
+    counts = list(range(depth, n - 2))
+    weights = [GAP_WEIGHTS.get(n - c, WIDE_GAP) * (COUNT_3 if c == 3 else 1.0) for c in counts]
+    return rng.choices(counts, weights)[0]
 
 
 def construct(rng, n, rho, target: Target):
