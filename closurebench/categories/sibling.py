@@ -28,7 +28,9 @@ def propose(rng, g):
 
 def _no(rng, fam: Family, n: int) -> tuple[int, int]:
     """Two non-siblings of one generation, both with a parent, related where n allows."""
-    kind = rng.choice(("cousins", "couple", "step", "strangers")) if n >= 5 else "strangers"
+    kind = "strangers"
+    if n >= 5:  # couples most: they are linked through their child, as siblings are
+        kind = rng.choices(("couple", "cousins", "step", "strangers"), (5, 2, 2, 1))[0]
     if kind == "cousins":
         g = fam.add(gen=0)
         return fam.add(fam.add(g)), fam.add(fam.add(g))

@@ -69,4 +69,4 @@ def test_built_no_pairs_have_parents_and_are_related() -> None:
     assert not any(cat.tensor_program(g, q) for g, q in built)
     assert sum(both) >= 0.9 * len(built)
     linked = [cat.shortcuts["linked-through-someone"](g, q) for g, q in built]
-    assert 0.1 * len(built) <= sum(linked) <= 0.6 * len(built)  # couples are linked
+    assert 0.3 * len(built) <= sum(linked) <= 0.7 * len(built)  # couples are linked
