@@ -30,7 +30,7 @@ RELATIONS = {
 #: a parent or child, and the set), sizes 1 and 2 with weight SMALL: at small n and high ρ
 #: the larger ones often cannot be built and are redrawn, so this evens the sizes out.
 MAX_SIZE = 5
-SMALL = 0.5
+SMALL = 0.4
 
 
 def propose(rng, g):
