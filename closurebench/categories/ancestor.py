@@ -66,9 +66,9 @@ FREE = 0.05
 
 
 def plans(rng) -> tuple[bool | None, ...]:
-    """Rival lineages (True, a few tries), else married-in spouses (False); or, at FREE's
+    """Rival lineages (True, several tries), else married-in spouses (False); or, at FREE's
     rate, a freely grown tree (None)."""
-    return (None,) if rng.random() < FREE else (True,) * 4 + (False,)
+    return (None,) if rng.random() < FREE else (True,) * 10 + (False,)
 
 
 def construct(rng, n, rho, target: Target):
