@@ -3,6 +3,11 @@
 In our family trees every parent is exactly one generation above the child, so "generations
 above" is the length of any parent-to-child line down to x. Ties (e.g. a couple at the top)
 are resampled. Example: Eve -> Carol -> Tina: the answer for Tina is Eve.
+
+Instances are built, not sampled: a line of the drawn hop depth from a founder down to x, a
+second lineage (another founder with a child), then the tree grows to n people at ρ's share
+of two-parent children. A second parent joins x's ancestry only if their own ancestry stops
+below the founder, so the answer stays unique and several founders compete for "oldest".
 """
 
 from __future__ import annotations
@@ -10,13 +15,83 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category, has_parent
+from closurebench.categories._spec import Category, Target, has_parent
 from closurebench.errors import UnposableQuery
+from closurebench.graphs import Family
 
 
 def propose(rng, g):
     x = has_parent(rng, g)
     return None if x is None else {"x": x}
+
+
+def max_hops(n: int) -> int:
+    """A line of ``k`` generations takes k + 1 people; two more found a second lineage."""
+    return max(1, n - 3)
+
+
+def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True
+          ) -> tuple[Family, list[int], set[int]]:
+    """A line of ``depth`` generations from a founder down to x (``line[-1]``), and rivals.
+
+    Each rival is another founder with a child, who is kept to that one parent so they have
+    an oldest ancestor of their own (another x would give another answer). Shared with
+    kinship_complex, which passes the ``room`` (people, >= 2) left outside the founder's
+    lineage. Returns the tree, the line and the rivals' children. Without ``rivals`` (the
+    fallback where ρ asks for more second parents than rival lineages leave room for) the
+    other founders are married-in spouses.
+    """
+    fam = Family()
+    line = [fam.add(gen=0)]
+    for _ in range(depth):
+        line.append(fam.add(line[-1]))
+    room = n - len(fam) if room is None else room
+    kept = {fam.add(fam.add(gen=rng.randint(-1, depth)))
+            for _ in range(rng.randint(1, max(1, room // 3)) if rivals else 0)}
+    return fam, line, kept
+
+
+def keeps_oldest(fam: Family, x: int, kept: set[int]):
+    """``can_pair`` for ``Family.grow``: x gains no ancestor at generation 0, ``kept`` no parent."""
+    def ok(c: int, p: int) -> bool:
+        if c in kept:
+            return False
+        return fam.top(p) > 0 or (c != x and c not in fam.above(x))
+    return ok
+
+
+#: Share of trees grown freely (maybe one founder): the few shapes of the smallest cells are
+#: otherwise too few to give both structural halves (train, held_out) an instance.
+FREE = 0.05
+
+
+def plans(rng) -> tuple[bool | None, ...]:
+    """Rival lineages (True, several tries), else married-in spouses (False); or, at FREE's
+    rate, a freely grown tree (None)."""
+    return (None,) if rng.random() < FREE else (True,) * 10 + (False,)
+
+
+def construct(rng, n, rho, target: Target):
+    lo, hi = target.hops or (1, max_hops(n))
+    hi = min(hi, max_hops(n))
+    if lo > hi:
+        return None
+    depth = rng.randint(lo, hi)
+    for rivals in plans(rng):
+        fam, line, kept = plant(rng, n, depth, rivals=bool(rivals))
+        if fam.grow(rng, n, rho, can_pair=keeps_oldest(fam, line[-1], kept),
+                    spouses=(1, n) if rivals is False else None):
+            g, new = fam.graph(rng)
+            return g, {"x": new[line[-1]]}
+    return None
+
+
+def founder_rule(g, q):
+    """The parentless person mentioned most (lowest id on a tie), without reading x."""
+    a = g.adjacency
+    mentions = a.sum(0) + a.sum(1)
+    founders = np.flatnonzero((a.sum(0) == 0) & (mentions > 0))
+    return int(founders[np.argmax(mentions[founders])])
 
 
 def tensor_program(g, q):
@@ -57,5 +132,6 @@ CATEGORY = Category(
     id="ancestor", level=1, family="family", answer="label",
     primitives=("closure", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",),
+    construct=construct, max_hops=max_hops, shortcuts={"founder": founder_rule},
     summary="Name x's unique oldest ancestor (reachability up the family tree).",
 )

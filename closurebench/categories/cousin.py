@@ -2,16 +2,84 @@
 
 Example: G -> P, G -> Q, P -> X, Q -> Y: X and Y are cousins. Balanced 50/50. Needs n >= 5
 (a grandparent, two parents, two grandchildren).
+
+Instances are built: "yes" pairs are children of two siblings; "no" pairs are of one
+generation and both have grandparents: siblings (who share a grandparent too), second
+cousins, or two lines that do not meet, so "share a grandparent" alone does not decide them.
 """
 
 from __future__ import annotations
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category, same_generation_pair
+from closurebench.categories._spec import Category, Target, same_generation_pair
+from closurebench.graphs import Family, sample_family
+
+#: Share of instances asked on a freely grown tree, in trees of at most SMALL people and in
+#: larger ones: the smallest cells have a single shape otherwise (e.g. two people with one
+#: parent each), too few for both structural halves (train and held_out).
+FREE = (0.3, 0.02)
+SMALL = 5
 
 
 def propose(rng, g):
     return same_generation_pair(rng, g)
+
+
+def _no(rng, fam: Family, n: int) -> tuple[int, int, bool]:
+    """Two non-cousins of one generation, both with a grandparent; and whether they are
+    siblings (who stay non-cousins whatever second parents join)."""
+    kinds = ["siblings", "siblings"] + ["apart"] * (n >= 6) + ["second cousins"] * (n >= 7)
+    kind = rng.choice(kinds)
+    if kind == "siblings":
+        p = fam.add(fam.add(gen=0))
+        return fam.add(p), fam.add(p), True
+    if kind == "apart":
+        return fam.add(fam.add(fam.add(gen=0))), fam.add(fam.add(fam.add(gen=0))), False
+    top = fam.add(gen=0)
+    return fam.add(fam.add(fam.add(top))), fam.add(fam.add(fam.add(top))), False
+
+
+def construct(rng, n, rho, target: Target):
+    if rng.random() < FREE[n > SMALL]:
+        g = sample_family(rng, n, rho)
+        query = propose(rng, g)
+        return None if query is None else (g, query)
+    for slack in (False, False, False, True):
+        built = _build(rng, n, rho, target, slack)
+        if built is not None:
+            return built
+    return None
+
+
+def _build(rng, n, rho, target: Target, slack: bool):
+    """One tree; with ``slack`` it may hold fewer second parents than ρ asks (at n = 5 a
+    "yes" pair fills all five places with one-parent lines)."""
+    fam = Family()
+    if target.want:
+        g = fam.add(gen=0)
+        x, y, free = fam.add(fam.add(g)), fam.add(fam.add(g)), True
+    else:
+        x, y, free = _no(rng, fam, n)
+    # Cousins and siblings stay so unless x and y gain a shared parent; other pairs must not
+    # gain a second parent on their lines at all (it could bring a shared grandparent).
+    fixed = {x, y, *fam.parents[x], *fam.parents[y]}
+
+    def keeps(c: int, p: int) -> bool:
+        if not free:
+            return c not in fixed
+        return not ((c == x and p in fam.parents[y]) or (c == y and p in fam.parents[x]))
+
+    if not fam.grow(rng, n, rho, can_pair=keeps, slack=slack):
+        return None
+    g, new = fam.graph(rng)
+    x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])
+    return g, {"x": x, "y": y}
+
+
+def shares_a_grandparent(g, q):
+    """"Yes" iff x and y share a grandparent, forgetting the "but no parent" half."""
+    gp = T.compose(g.adjacency, g.adjacency)
+    return bool((gp[:, q["x"]] & gp[:, q["y"]]).any())
 
 
 def tensor_program(g, q):
@@ -43,5 +111,6 @@ CATEGORY = Category(
     id="cousin", level=1, family="family", answer="boolean",
     primitives=("compose", "difference"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5,
+    construct=construct, shortcuts={"shares-a-grandparent": shares_a_grandparent},
     summary="Do x and y share a grandparent but no parent?",
 )

@@ -2,6 +2,12 @@
 
 Relations: grandparents, grandchildren, great-grandparents, great-grandchildren, i.e. the
 column or row x of A^k. Example: Eve -> Carol -> Tina: Tina's grandparents are [Eve].
+
+Instances are built around a set size drawn on its own, so single people do
+not dominate: downwards, a tree of that many relatives k generations below x; upwards, a
+pedigree whose top row has that many people (each person in it has one or two recorded
+parents, so up to 2^k). The tree then grows to n people without touching the answer: no
+child is added to anyone k - 1 generations below x, and no second parent to x's ancestry.
 """
 
 from __future__ import annotations
@@ -9,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category
+from closurebench.categories._spec import Category, Target
+from closurebench.graphs import Family, second_parents
 
 RELATIONS = {
     "grandparents": (2, "up"),
@@ -19,9 +26,69 @@ RELATIONS = {
 }
 
 
+#: Answer set sizes are drawn from 1..min(MAX_SIZE, n - 2), the sizes n people can carry (x,
+#: a parent or child, and the set), sizes 1 and 2 with weight SMALL: at small n and high ρ
+#: the larger ones often cannot be built and are redrawn, so this evens the sizes out.
+MAX_SIZE = 5
+SMALL = 0.4
+
+
 def propose(rng, g):
     return {"x": rng.randrange(g.n), "relation": rng.choice(sorted(RELATIONS))}
 
+
+def _down(rng, fam: Family, k: int, size: int, n: int):
+    """x with ``size`` descendants exactly k generations down; ``None`` if n is too small."""
+    x = fam.add(gen=0)
+    level = [x]
+    for depth in range(1, k + 1):
+        width = size if depth == k else rng.randint(1, max(1, min(size, n - len(fam) - size)))
+        level = [fam.add(level[rng.randrange(len(level))]) for _ in range(width)]
+    if len(fam) > n:
+        return None
+    if len(fam) + 2 <= n and rng.random() < 0.5:  # another lineage: someone to marry into x's
+        fam.add(fam.add(gen=rng.randint(-1, k)))
+    return x, (lambda p: fam.gen[p] != k - 1 or p not in fam.below(x)), \
+        (lambda c, p: c in fam.below(x) or (p != x and p not in fam.below(x)))
+
+
+def _up(rng, fam: Family, k: int, size: int, n: int):
+    """x whose pedigree has ``size`` people k generations up (each with one or two parents)."""
+    widths = [size]
+    for depth in range(k - 1, 0, -1):
+        widths.append(rng.randint(-(-widths[-1] // 2), min(widths[-1], 2 ** depth)))
+    widths.append(1)
+    if widths[-2] > 2 or 1 + sum(widths[:-1]) > n:
+        return None
+    level = [fam.add(gen=0) for _ in range(size)]
+    for width in widths[1:]:
+        rng.shuffle(level)
+        two = len(level) - width
+        heads = [level[2 * i:2 * i + 2] for i in range(two)] + [[p] for p in level[2 * two:]]
+        level = [fam.add(*ps) for ps in heads]
+    x = level[0]
+    pedigree = fam.above(x) | {x}
+    return x, (lambda p: True), (lambda c, p: c not in pedigree)
+
+
+def construct(rng, n, rho, target: Target):
+    sizes = range(1, max(1, min(MAX_SIZE, n - 2)) + 1)
+    size = rng.choices(sizes, [SMALL if s <= 2 else 1 for s in sizes])[0]
+    # An upward set of s people needs s - 1 two-parent children, which ρ must allow.
+    ways = [rel for rel, (k, way) in sorted(RELATIONS.items())
+            if (way == "down" and k + size <= n)
+            or (way == "up" and size <= 2 ** k and second_parents(rho, n - size)[1] >= size - 1)]
+    if not ways:
+        return None
+    for _ in range(4):  # a few trees at the drawn size before the generator draws another
+        relation = ways[rng.randrange(len(ways))]
+        k, way = RELATIONS[relation]
+        fam = Family()
+        built = (_down if way == "down" else _up)(rng, fam, k, size, n)
+        if built is not None and fam.grow(rng, n, rho, can_parent=built[1], can_pair=built[2]):
+            g, new = fam.graph(rng)
+            return g, {"x": new[built[0]], "relation": relation}
+    return None
 
 def tensor_program(g, q):
     """``A^k[:, x]`` (up) or ``A^k[x, :]`` (down)."""
@@ -57,6 +124,6 @@ CATEGORY = Category(
     primitives=("compose", "compose"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), min_n=3,
     params={"relation": tuple(sorted(RELATIONS))},
-    accept=lambda a, g: len(a) > 0,
+    accept=lambda a, g: len(a) > 0, construct=construct,
     summary="List x's grandparents/grandchildren (or great-) : rows/columns of A^k.",
 )

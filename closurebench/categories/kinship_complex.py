@@ -2,6 +2,10 @@
 
 Convention: the ancestor is the unique one the most generations above x (as in ``ancestor``);
 it is not counted itself. Example: Eve -> Carol -> Tina, Eve -> Sam: for Tina, Eve has 3.
+
+Built like ``ancestor``'s trees (a line of the drawn depth, rival lineages), then the
+founder's lineage is grown to a count drawn on its own, no deeper than x: what is left of n
+goes to other lineages and married-in spouses, who are not the founder's descendants.
 """
 
 from __future__ import annotations
@@ -9,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category, has_parent
+from closurebench.categories._spec import Category, Target, has_parent
+from closurebench.categories.ancestor import keeps_oldest, plans, plant
 from closurebench.errors import UnposableQuery
 
 
@@ -17,6 +22,54 @@ def propose(rng, g):
     x = has_parent(rng, g)
     return None if x is None else {"x": x}
 
+
+def max_hops(n: int) -> int:
+    """Depth k needs k descendants; the count keeps room below n - 3 so it is not a size rule.
+
+    Hence also ``min_n = 6``: in four or five people the count could only be n - 3 or n - 2,
+    one hop deep, and the same for every x.
+    """
+    return max(1, n - 4)
+
+
+#: Weights of the gap n - c between n and the count c (3, 4, 5, more) and of the count 3.
+#: A deep line in a small tree leaves only small gaps and counts; these weights (fitted to
+#: the default axes n 6-10 and the hop buckets) even out both the "n - k" rules and the
+#: answer values, to about a quarter each at most (flat: n - 3 and n - 4 at a third).
+GAP_WEIGHTS = {3: 0.5, 4: 0.35, 5: 1.5}
+WIDE_GAP, COUNT_3 = 3.0, 0.75
+
+
+def draw_count(rng, n: int, depth: int) -> int:
+    """The founder's descendant count c in ``depth..n-3``, from the instance's own stream."""
+    counts = list(range(depth, n - 2))
+    weights = [GAP_WEIGHTS.get(n - c, WIDE_GAP) * (COUNT_3 if c == 3 else 1.0) for c in counts]
+    return rng.choices(counts, weights)[0]
+
+
+def construct(rng, n, rho, target: Target):
+    lo, hi = target.hops or (1, max_hops(n))
+    hi = min(hi, max_hops(n))
+    if lo > hi:
+        return None
+    depth = rng.randint(lo, hi)
+    for rivals in plans(rng):  # False: one married-in spouse is the only outsider
+        count = n - 2 if rivals is False else draw_count(rng, n, depth)
+        fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))
+        lineage = line[1:]
+        for _ in range(count - depth):
+            shallow = [v for v in (line[0], *lineage) if fam.gen[v] < depth]
+            lineage.append(fam.add(shallow[rng.randrange(len(shallow))]))
+        inside = set() if rivals is None else {line[0], *lineage}  # None: grown freely
+        oldest = keeps_oldest(fam, line[-1], kept)
+        if fam.grow(rng, n, rho, can_parent=lambda p, inside=inside: p not in inside,
+                    can_pair=lambda c, p, inside=inside, oldest=oldest:
+                    (c in inside or p not in inside) and oldest(c, p)) and (
+                        not kept or any(len(fam.below(fam.parents[y][0])) != count
+                                        for y in kept)):  # a rival's child answers otherwise
+            g, new = fam.graph(rng)
+            return g, {"x": new[line[-1]]}
+    return None
 
 def tensor_program(g, q):
     """``r = argmax_i max{k : A^k[i, x]}`` (unique); ``|R(r)|``."""
@@ -57,6 +110,6 @@ CATEGORY = Category(
     id="kinship_complex", level=3, family="family", answer="integer",
     primitives=("closure", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
-    node_keys=("x",), tolerance="count", min_n=3,
+    node_keys=("x",), tolerance="count", min_n=6, construct=construct, max_hops=max_hops,
     summary="Count the descendants of x's oldest ancestor.",
 )

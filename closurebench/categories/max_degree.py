@@ -2,6 +2,12 @@
 
 Ties make the question ambiguous, so a tied graph is resampled and both programs refuse ties.
 Example: A -> B, A -> C, B -> C: A has the highest out-degree (2).
+
+Instances are built with as many links as G(n, ρ) would have (at least one): the winner's
+degree D is drawn from the values that leave the rest room below it, a runner-up gets D - 1
+where the links allow, the other degrees (each below D) share the remaining links at random,
+and links point at the winner less often (AIM) than elsewhere, so the winner is not also the
+node mentioned most.
 """
 
 from __future__ import annotations
@@ -9,12 +15,52 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._spec import Category
+from closurebench.categories._spec import Category, Target
 from closurebench.errors import UnposableQuery
+from closurebench.graphs import Graph
 
 
 def propose(rng, g):
     return {"direction": rng.choice(("out", "in"))}
+
+
+#: How often a link points at the winner, relative to any other node.
+AIM = 0.1
+
+
+def construct(rng, n, rho, target: Target):
+    links = max(1, sum(rng.random() < rho for _ in range(n * (n - 1))))  # G(n, ρ)'s count
+    lo, hi = -(-(links + n - 1) // n), min(n - 1, links)
+    if lo > hi:  # so many links that two nodes must tie: draw another count
+        return None
+    top = rng.randint(lo, hi)
+    w, direction = rng.randrange(n), rng.choice(("out", "in"))
+    degree = [0] * n
+    degree[w] = top
+    if links - top >= top - 1:  # a runner-up one short of the winner, where links allow
+        degree[rng.choice([v for v in range(n) if v != w])] = top - 1
+    for _ in range(links - sum(degree)):
+        room = [v for v in range(n) if v != w and degree[v] < top - 1]
+        degree[room[rng.randrange(len(room))]] += 1
+    edges = []
+    for u in range(n):
+        others = [v for v in range(n) if v != u]
+        weights = [AIM if v == w else 1.0 for v in others]
+        chosen: list[int] = []
+        while len(chosen) < degree[u]:
+            v = rng.choices(others, weights)[0]
+            i = others.index(v)
+            others.pop(i)
+            weights.pop(i)
+            chosen.append(v)
+        edges += [(u, v) if direction == "out" else (v, u) for v in sorted(chosen)]
+    return Graph(n, tuple(sorted(edges))), {"direction": direction}
+
+
+def other_direction(g, q):
+    """The node of highest degree the other way (reading links backwards), lowest id on ties."""
+    deg = (T.in_degree if q["direction"] == "out" else T.out_degree)(g.adjacency)
+    return int(np.argmax(deg))
 
 
 def tensor_program(g, q):
@@ -48,5 +94,6 @@ CATEGORY = Category(
     id="max_degree", level=1, family="digraph", answer="label",
     primitives=("degree", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=(), params={"direction": ("out", "in")},
+    construct=construct, shortcuts={"other-direction": other_direction},
     summary="Name the unique node of highest out-degree (or in-degree).",
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from closurebench import ConfigError, UnposableQuery, solve
@@ -45,3 +47,40 @@ def test_cyclic_parent_edges_are_rejected(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'ancestors'"):
         solve("ancestors", [("Eve", "Carol")], {"x": "Carol"})
+
+
+# --- the constructor's guarantees -----------------------------------------------------------
+
+def _built(n: int, hops: tuple[int, int], seeds: range = range(40)):
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    for s in seeds:
+        built = cat.construct(random.Random(s), n, 0.3, Target(hops=hops))
+        if built is not None:
+            yield cat, *built
+
+
+def test_the_planted_depth_is_the_answers_hop_depth() -> None:
+    from closurebench.generator import answer_hops
+
+    got = [answer_hops(cat, g, q, cat.tensor_program(g, q))
+           for cat, g, q in _built(9, (3, 5))]
+    assert len(got) >= 35 and all(3 <= h <= 5 for h in got)
+
+
+def test_trees_have_several_founders_and_the_founder_rule_is_near_chance() -> None:
+    built = list(_built(9, (1, 6)))
+    founders = [int(((g.adjacency.sum(0) == 0) & (g.adjacency.sum(1) > 0)).sum())
+                for _, g, _ in built]
+    hits = [cat.shortcuts["founder"](g, q) == cat.tensor_program(g, q) for cat, g, q in built]
+    assert sum(f >= 2 for f in founders) >= 0.9 * len(built)
+    assert sum(hits) <= 0.5 * len(built)
+
+
+def test_founder_rule_reads_the_parentless_person_mentioned_most() -> None:
+    from closurebench.categories import get
+    from closurebench.graphs import Graph
+
+    g = Graph(5, ((0, 2), (1, 3), (1, 4), (2, 3)))
+    assert get(CAT).shortcuts["founder"](g, {"x": 3}) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -55,3 +56,18 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
     assert sorted(rec["answer"] for rec in records) == ["false", "false", "true", "true"]
+
+
+def test_built_no_pairs_have_grandparents_and_some_share_one() -> None:
+    from closurebench.categories import Target, get
+    from closurebench.tensor import compose
+
+    cat = get(CAT)
+    built = [b for s in range(60)
+             if (b := cat.construct(random.Random(s), 8, 0.3, Target(want=False)))]
+    gp = [compose(g.adjacency, g.adjacency) for g, _ in built]
+    both = [m[:, q["x"]].any() and m[:, q["y"]].any() for m, (_, q) in zip(gp, built)]
+    assert not any(cat.tensor_program(g, q) for g, q in built)
+    assert sum(both) >= 0.9 * len(built)
+    shared = [cat.shortcuts["shares-a-grandparent"](g, q) for g, q in built]
+    assert sum(shared) >= 0.25 * len(built)  # siblings share a grandparent, yet are not cousins

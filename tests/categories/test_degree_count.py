@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from closurebench import ConfigError, solve
@@ -43,3 +45,17 @@ def test_unknown_direction_is_rejected(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'degree'"):
         solve("degree", DOC, {"x": "A", "direction": "out"})
+
+
+def test_built_degrees_spread_and_density_stays_nominal() -> None:
+    from collections import Counter
+
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(100)]
+    degrees = Counter(cat.tensor_program(g, q) for g, q in built)
+    assert len(degrees) >= 8 and max(degrees.values()) <= 0.25 * len(built)
+    assert abs(sum(g.density for g, _ in built) / len(built) - 0.3) < 0.05
+    both = [cat.shortcuts["both-ways"](g, q) == cat.tensor_program(g, q) for g, q in built]
+    assert sum(both) <= 0.3 * len(built)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import closurebench
@@ -54,3 +56,15 @@ def test_n_max_below_three_is_rejected() -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'kinship'"):
         solve("kinship", DOC, {"x": "Tina", "relation": "grandparents"})
+
+
+def test_built_sets_spread_over_sizes_and_are_never_empty() -> None:
+    from collections import Counter
+
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(120)]
+    sizes = Counter(len(cat.tensor_program(g, q)) for g, q in (b for b in built if b))
+    assert min(sizes) >= 1 and len(sizes) >= 5
+    assert max(sizes.values()) <= 0.35 * sum(sizes.values())

@@ -2,42 +2,80 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import closurebench
 from closurebench import ConfigError, UnposableQuery, solve
 
 CAT = "kinship_complex"
+# Generated trees have at least six people (min_n); these add unrelated ones to small trees.
+OTHERS = ["Zoe", "Yan", "Xin", "Wes"]
+
+
+def people(edges: list[tuple[str, str]]) -> list[str]:
+    """The people of ``edges`` and enough unrelated others to make six."""
+    named = list(dict.fromkeys(v for e in edges for v in e))
+    return named + OTHERS[: max(0, 6 - len(named))]
 
 
 def test_docstring_example(engine: str) -> None:
     edges = [("Eve", "Carol"), ("Carol", "Tina"), ("Eve", "Sam")]
-    assert solve(CAT, edges, {"x": "Tina"}, engine=engine) == 3
+    assert solve(CAT, edges, {"x": "Tina"}, nodes=people(edges), engine=engine) == 3
 
 
 def test_descendants_include_children_with_another_parent(engine: str) -> None:
     edges = [("Ann", "Carol"), ("Carol", "Tina"), ("Dan", "Tina"), ("Dan", "Uma")]
-    assert solve(CAT, edges, {"x": "Tina"}, engine=engine) == 2
+    assert solve(CAT, edges, {"x": "Tina"}, nodes=people(edges), engine=engine) == 2
 
 
 def test_a_couple_at_the_top_is_a_tie(engine: str) -> None:
     edges = [("Ann", "Carol"), ("Bob", "Carol"), ("Carol", "Tina")]
     with pytest.raises(UnposableQuery, match="no unique oldest ancestor"):
-        solve(CAT, edges, {"x": "Tina"}, engine=engine)
+        solve(CAT, edges, {"x": "Tina"}, nodes=people(edges), engine=engine)
 
 
 def test_founder_has_no_ancestor(engine: str) -> None:
     edges = [("Eve", "Carol"), ("Carol", "Tina")]
     with pytest.raises(UnposableQuery):
-        solve(CAT, edges, {"x": "Eve"}, engine=engine)
+        solve(CAT, edges, {"x": "Eve"}, nodes=people(edges), engine=engine)
 
 
-def test_n_max_below_three_is_rejected() -> None:
-    with pytest.raises(ConfigError, match="n_max must be at least 3 for category "
+def test_n_max_below_six_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 6 for category "
                                           "kinship_complex"):
-        closurebench.generate(CAT, n_min=2, n_max=2)
+        closurebench.generate(CAT, n_min=2, n_max=5)
+
+
+def test_a_tree_of_five_is_rejected(engine: str) -> None:
+    with pytest.raises(ConfigError, match="kinship_complex needs at least 6 nodes, got 5"):
+        solve(CAT, [("Eve", "Carol"), ("Carol", "Tina"), ("Eve", "Sam"), ("Ann", "Sam")],
+              {"x": "Tina"}, engine=engine)
 
 
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'lineage'"):
         solve("lineage", [("Eve", "Carol"), ("Carol", "Tina")], {"x": "Tina"})
+
+
+# --- the constructor's guarantees -----------------------------------------------------------
+
+def test_built_counts_leave_room_and_another_x_answers_otherwise() -> None:
+    from closurebench.audit import _sensitive
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [cat.construct(random.Random(s), 9, 0.3, Target(hops=(2, 5))) for s in range(40)]
+    built = [b for b in built if b is not None]
+    answers = [cat.tensor_program(g, q) for g, q in built]
+    assert len(built) >= 35 and min(answers) >= 1
+    assert sum(a <= 9 - 3 for a in answers) >= 0.9 * len(built)  # two outsiders, as a rule
+    assert len(set(answers)) >= 3
+    assert sum(bool(_sensitive(cat, g, q, a)) for (g, q), a in zip(built, answers)) >= 30
+
+
+def test_max_hops_keeps_the_count_off_n_minus_three() -> None:
+    from closurebench.categories import get
+
+    assert [get(CAT).max_hops(n) for n in (6, 8, 10)] == [2, 4, 6]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from closurebench import ConfigError, UnposableQuery, solve
@@ -46,3 +48,15 @@ def test_unknown_direction_is_rejected(engine: str) -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'max_degrees'"):
         solve("max_degrees", DOC, {"direction": "out"})
+
+
+def test_built_winner_is_unique_and_density_stays_nominal() -> None:
+    from closurebench.categories import Target, get
+    from closurebench.shortcuts import most_mentioned
+
+    cat = get(CAT)
+    built = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(100)]
+    winners = [cat.tensor_program(g, q) for g, q in built]  # raises on a tie
+    assert abs(sum(g.density for g, _ in built) / len(built) - 0.3) < 0.05
+    mentioned = [most_mentioned(g, q) == w for (g, q), w in zip(built, winners)]
+    assert sum(mentioned) <= 0.5 * len(built)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -55,3 +56,17 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
     assert sorted(rec["answer"] for rec in records) == ["false", "false", "true", "true"]
+
+
+def test_built_no_pairs_have_parents_and_are_related() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [b for s in range(60)
+             if (b := cat.construct(random.Random(s), 8, 0.3, Target(want=False)))]
+    a = [g.adjacency for g, _ in built]
+    both = [m[:, q["x"]].any() and m[:, q["y"]].any() for m, (_, q) in zip(a, built)]
+    assert not any(cat.tensor_program(g, q) for g, q in built)
+    assert sum(both) >= 0.9 * len(built)
+    linked = [cat.shortcuts["linked-through-someone"](g, q) for g, q in built]
+    assert 0.3 * len(built) <= sum(linked) <= 0.7 * len(built)  # couples are linked

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import closurebench
@@ -49,3 +51,26 @@ def test_n_max_below_three_is_rejected() -> None:
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'triangles'"):
         solve("triangles", [("A", "B"), ("B", "C"), ("C", "A")], {})
+
+
+def test_built_counts_spread_and_density_stays_nominal() -> None:
+    from collections import Counter
+
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [b for s in range(80)
+             if (b := cat.construct(random.Random(s), 10, 0.3, Target()))]
+    counts = Counter(cat.tensor_program(g, q) for g, q in built)
+    assert len(built) >= 70 and max(counts.values()) <= 0.3 * len(built) and len(counts) >= 6
+    mean = sum(g.density for g, _ in built) / len(built)
+    assert abs(mean - 0.3) < 0.05
+
+
+def test_cycle_rank_counts_loops_not_triangles() -> None:
+    from closurebench.categories import get
+    from closurebench.graphs import Graph
+
+    square = Graph(4, ((0, 1), (1, 2), (2, 3), (0, 3)), directed=False)
+    assert get(CAT).shortcuts["cycle-rank"](square, {}) == 1
+    assert get(CAT).tensor_program(square, {}) == 0

@@ -1,0 +1,83 @@
+"""Family trees (``graphs.Family``, ``sample_family``): generations, and what ρ means."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from closurebench.graphs import Family, sample_family, second_parents
+
+
+def _graded(g) -> bool:
+    """Whether generations can be given so that every parent is one above each child."""
+    gen: dict[int, int] = {}
+    links = [(p, c, 1) for p, c in g.edges] + [(c, p, -1) for p, c in g.edges]
+    for start in range(g.n):
+        if start in gen:
+            continue
+        gen[start], todo = 0, [start]
+        while todo:
+            u = todo.pop()
+            for a, b, step in links:
+                if a == u:
+                    if b not in gen:
+                        gen[b] = gen[u] + step
+                        todo.append(b)
+                    elif gen[b] != gen[u] + step:
+                        return False
+    return True
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_sample_family_is_graded_and_keeps_rhos_share(seed: int) -> None:
+    rng = random.Random(seed)
+    n, rho = rng.randint(6, 12), rng.uniform(0.1, 0.6)
+    g = sample_family(random.Random(seed), n, rho)
+    indeg = g.adjacency.sum(0)
+    children, two = int((indeg > 0).sum()), int((indeg == 2).sum())
+    assert max(indeg) <= 2
+    assert math.floor(rho * children) <= two <= math.ceil(rho * children)
+    assert all(p < c for p, c in g.edges) and _graded(g)
+    a = g.adjacency
+    for c in np.flatnonzero(indeg == 2):  # co-parents are never siblings
+        p, q = np.flatnonzero(a[:, c])
+        assert not (a[:, p] & a[:, q]).any()
+
+
+def test_second_parents_rounds_down_or_up() -> None:
+    assert second_parents(0.3, 10) == (3, 3)
+    assert second_parents(0.25, 6) == (1, 2)
+    assert second_parents(0.1, 0) == (0, 0)
+
+
+def test_family_add_keeps_parents_one_generation_up() -> None:
+    fam = Family()
+    a, b = fam.add(gen=0), fam.add(gen=1)
+    with pytest.raises(ValueError, match="one generation"):
+        fam.add(a, b)
+    c = fam.add(a)
+    spouse = fam.add()
+    fam.marry(c, spouse)
+    assert fam.gen[spouse] == 0 and fam.above(c) == {a, spouse} and fam.below(a) == {c}
+
+
+def test_grow_respects_can_pair_and_reaches_n() -> None:
+    fam = Family()
+    top = fam.add(gen=0)
+    x = fam.add(fam.add(top))
+    assert fam.grow(random.Random(1), 9, 0.5, can_pair=lambda c, p: c != x)
+    assert len(fam) == 9 and fam.parents[x] == [top + 1]
+    assert sum(len(ps) == 2 for ps in fam.parents) in second_parents(
+        0.5, sum(bool(ps) for ps in fam.parents))
+
+
+def test_density_changes_the_share_of_two_parent_children() -> None:
+    def share(rho: float) -> float:
+        gs = [sample_family(random.Random(s), 10, rho) for s in range(60)]
+        return float(np.mean([(g.adjacency.sum(0) == 2).sum() / (g.adjacency.sum(0) > 0).sum()
+                              for g in gs]))
+
+    assert abs(share(0.1) - 0.1) < 0.05 and abs(share(0.5) - 0.5) < 0.05
