@@ -67,11 +67,12 @@ class CategoryAudit:
 
     @property
     def best_shortcut(self) -> tuple[str, float] | None:
-        """The highest-scoring shortcut reader and its strict accuracy."""
-        if not self.readers:
+        """The highest-scoring reader that does no reasoning (depth readers aside)."""
+        floor = {k: v for k, v in self.readers.items() if k not in shortcuts.DEPTH_READERS}
+        if not floor:
             return None
-        name = max(self.readers, key=lambda k: (self.readers[k], k))
-        return name, self.readers[name]
+        name = max(floor, key=lambda k: (floor[k], k))
+        return name, floor[name]
 
 
 def _value_key(cat: Category, record: dict[str, Any], answer: Any) -> str | None:

@@ -9,6 +9,8 @@ Shared readers, each applicable where its condition holds:
 
 * ``one-hop``, ``two-hop``, ``three-hop``: the category's own tensor program with every closure cut
   at k edges (``tensor.hop_limit``): a reader who never chains further (closure categories).
+  Only ``one-hop`` (no chaining at all) counts towards the best-shortcut floor; the deeper
+  ones do part of the work and are depth diagnostics (``DEPTH_READERS``).
 * ``n-0`` … ``n-3``: "answer n − k" for count categories (counts that leak from the size).
 * ``most-mentioned``: the node with the most listed edges (label answers).
 * ``local``: x → y listed ⇒ true; x has no out-edge or y no in-edge ⇒ false; else true
@@ -32,11 +34,16 @@ from closurebench.categories import CATEGORIES, Category, get
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import Graph
 
-__all__ = ["SHARED", "Reader", "answer_of", "labelled", "readers", "record_instance"]
+__all__ = [
+    "DEPTH_READERS", "SHARED", "Reader", "answer_of", "floor_readers", "labelled", "readers",
+    "record_instance",
+]
 
 Reader = Callable[[Any, dict[str, Any]], Any]
 
 _HOP_NAMES = {1: "one-hop", 2: "two-hop", 3: "three-hop"}
+#: Readers that chain edges part of the way: reported, but not shortcut floors.
+DEPTH_READERS = frozenset({"two-hop", "three-hop"})
 
 
 def _k_hop(cat: Category, k: int) -> Reader:
@@ -87,6 +94,11 @@ def readers(category: str | Category) -> dict[str, Reader]:
     out = {name: make(cat) for name, (applies, make) in SHARED.items() if applies(cat)}
     out.update(cat.shortcuts)
     return out
+
+
+def floor_readers(category: str | Category) -> dict[str, Reader]:
+    """The readers that do none of the reasoning: what the best-shortcut floor is the best of."""
+    return {k: v for k, v in readers(category).items() if k not in DEPTH_READERS}
 
 
 def names() -> tuple[str, ...]:

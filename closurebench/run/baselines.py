@@ -8,7 +8,8 @@ yes/no), deterministically from (seed, id, sample).
 Every shortcut reader of ``closurebench.shortcuts`` is a baseline too (``baseline:one-hop``,
 ``baseline:local``, ``baseline:n-1``, ``baseline:founder``, ...); on a category it does not apply
 to it gives the majority answer. The ``shortcut`` floor is, per category, the best of the
-majority answer and every applicable reader (levels and overall weight categories by their
+majority answer and every applicable reader that does no reasoning (``two-hop``/``three-hop``
+chain part of the way and are left out) (levels and overall weight categories by their
 instances), so no shortcut score is read as reasoning.
 None needs a server, so the whole loop runs offline on them.
 """
@@ -154,7 +155,7 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
     for cat, refs in by_cat.items():
         cands = {"majority": out["majority"]["by_category"].get(cat)}
         try:
-            names = list(readers(cat))
+            names = list(floor_readers(cat))
         except ValueError:  # a category this version does not know: chance floors only
             names = []
         for name in names:
