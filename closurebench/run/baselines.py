@@ -141,7 +141,7 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
     and the overall figure weight each category's best by its instances.
     """
     from closurebench.scoring import score
-    from closurebench.shortcuts import readers
+    from closurebench.shortcuts import floor_readers
 
     out: dict[str, dict[str, Any]] = {}
     for kind in CHANCE:
