@@ -90,6 +90,14 @@ def test_cache_key_follows_the_source(tmp_path, monkeypatch):
     assert a.cache_dir != b.cache_dir
 
 
+def test_cache_key_follows_the_datasets_version(tmp_path, monkeypatch):
+    """Two venvs sharing one HF_HOME: another datasets version gets its own cache folder."""
+    a = builder_mod.ClosureBench(config_name="l1", cache_dir=str(tmp_path))
+    monkeypatch.setattr(builder_mod, "datasets_version", lambda: "3.6")
+    b = builder_mod.ClosureBench(config_name="l1", cache_dir=str(tmp_path))
+    assert a.cache_dir != b.cache_dir
+
+
 def test_source_hash_changes_with_any_edit(tmp_path):
     pkg = tmp_path / "closurebench"
     shutil.copytree(ROOT / "closurebench", pkg, ignore=shutil.ignore_patterns("__pycache__"))
