@@ -110,7 +110,8 @@ def test_one_cache_shared_with_a_newer_datasets(tmp_path):
     if other is None:
         pytest.skip("no datasets >= 4 interpreter (.venv or CLOSUREBENCH_DS5_PYTHON)")
     code = ("import sys, closurebench\n"
-            "ds = closurebench.load_dataset('kinship_chain', per_category=2, cache_dir=sys.argv[1])\n"
+            "ds = closurebench.load_dataset('kinship_chain', per_category=2,\n"
+            "                               cache_dir=sys.argv[1])\n"
             "print(len(ds['train']))\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_DATASETS_OFFLINE": "1"}
     res = subprocess.run([other, "-c", code, str(tmp_path)], env=env, capture_output=True,

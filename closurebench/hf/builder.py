@@ -34,7 +34,8 @@ from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
 
 __all__ = [
     "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "ClosureBench",
-    "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset", "source_hash", "tree_hash",
+    "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset", "source_hash",
+    "tree_hash",
 ]
 
 HOMEPAGE = "https://github.com/egolabs-ai/closurebench"
