@@ -31,12 +31,14 @@ def test_fresh_config_rows_match_the_generator(tmp_path):
         assert list(ds[split]) == expected("l3", split, per_category=2)
 
 
-def test_default_config_reproduces_the_released_files(tmp_path):
+def test_default_config_reproduces_the_released_files(tmp_path, release_root):
     import pyarrow.parquet as pq
+
+    from closurebench.hf.splits import file_path
 
     ds = load_dataset("same_scc", cache_dir=str(tmp_path))
     for split in SPLITS:
-        committed = pq.read_table(ROOT / f"splits/same_scc/{split}-00000-of-00001.parquet")
+        committed = pq.read_table(release_root / file_path("same_scc", split))
         assert list(ds[split]) == committed.to_pylist()
 
 

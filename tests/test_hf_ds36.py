@@ -31,13 +31,15 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def clone(tmp_path_factory) -> Path:
+def clone(tmp_path_factory, release_root) -> Path:
     """``<tmp>/closurebench/``: the script, card, infos and splits, and the package folder."""
     parent = tmp_path_factory.mktemp("parent")
     folder = parent / "closurebench"
     folder.mkdir()
-    for name in ("closurebench.py", "README.md", "dataset_infos.json", "splits", "closurebench"):
+    for name in ("closurebench.py", "closurebench"):
         (folder / name).symlink_to(ROOT / name)
+    for name in ("README.md", "dataset_infos.json", "splits"):
+        (folder / name).symlink_to(release_root / name)
     return folder
 
 
@@ -80,15 +82,16 @@ def test_by_script_path_gives_the_same_rows(clone, tmp_path):
     assert got == expected("l3", n_max=10, per_category=2)
 
 
-def test_released_config_and_package_builder_agree(clone, tmp_path):
+def test_released_config_and_package_builder_agree(clone, tmp_path, release_root):
     import pyarrow.parquet as pq
 
     from closurebench.hf import load_dataset
+    from closurebench.hf.splits import file_path
 
     got = load_in_subprocess(clone.parent, "closurebench", "kinship_chain", tmp_path)
     mine = load_dataset("kinship_chain", cache_dir=str(tmp_path / "pkg"))
     for split in SPLITS:
-        rows = pq.read_table(ROOT / f"splits/kinship_chain/{split}-00000-of-00001.parquet")
+        rows = pq.read_table(release_root / file_path("kinship_chain", split))
         assert got[split] == [50, jsonl_sha256(rows.to_pylist())] == [50, jsonl_sha256(
             mine[split])]
 
