@@ -30,11 +30,14 @@ def add_parsers(subparsers: Any) -> None:
         description=(
             "Score PREDICTIONS.jsonl, one line per sample: "
             '{"id": ..., "output": "raw text", "completion_tokens": 123, "sample": 0}; '
-            "the last two are optional. References are records matched by id."
+            "the last two are optional. References are records matched by id. An lm-eval "
+            "sample log (samples_*.jsonl from --log_samples) or an inspect-ai log (.eval) "
+            "is read directly, with the references it logged."
         ),
     )
-    s.add_argument("predictions", help="predictions JSONL file ('-' for stdin)")
-    src = s.add_mutually_exclusive_group(required=True)
+    s.add_argument("predictions", help="predictions JSONL file ('-' for stdin), an lm-eval "
+                   "samples_*.jsonl, or an inspect .eval log")
+    src = s.add_mutually_exclusive_group(required=False)
     src.add_argument("--references", help="dataset records: FILE.jsonl or FILE.parquet")
     src.add_argument("--config", help="regenerate references: all, l1, l2, l3 or a category")
     s.add_argument("--seed", type=int, default=0, help="structural seed with --config")
@@ -179,10 +182,18 @@ def _read_records(path: str) -> Iterator[dict[str, Any]]:
 
 
 def _score(args: argparse.Namespace) -> int:
+    from closurebench.harness_logs import read_harness_log
     from closurebench.scoring import format_report, score
 
-    rows = load_predictions(args.predictions)
-    refs_by_id = _references(args)
+    harness = read_harness_log(args.predictions)  # lm-eval samples / inspect log, or None
+    rows = harness.rows if harness else load_predictions(args.predictions)
+    if args.references or args.config:
+        refs_by_id = _references(args)
+    elif harness:
+        refs_by_id = harness.references  # the references the harness logged with each sample
+    else:
+        raise _InputError("give --references FILE or --config NAME (only harness logs carry "
+                          "their references)")
     references = []
     for row in rows:
         rec = refs_by_id.get(str(row["id"]))
