@@ -48,7 +48,7 @@ def metric_space_id() -> str:
     """The metric Space: the dataset's organisation, named like the metric script.
 
     ``evaluate.load("ORG/NAME")`` downloads ``NAME.py`` from the Space, so ``NAME`` must be
-    the script's stem (``closurebench``); ``ORG/closurebench-metric`` could never load.
+    the script's stem; ``publish --metric-space`` uploads the script under the Space's name.
     """
     return f"{dataset_id().split('/')[0]}/{METRIC_SCRIPT.removesuffix('.py')}"
 
