@@ -132,3 +132,17 @@ def test_root_script_is_thin_and_subclasses_the_package_builder():
 def test_datasets_4_refuses_the_script_so_the_package_path_exists(tmp_path):
     with pytest.raises(RuntimeError, match="scripts are no longer supported"):
         datasets.load_dataset(str(ROOT / "closurebench.py"), cache_dir=str(tmp_path))
+
+
+def test_test_is_an_alias_of_held_out(tmp_path):
+    test = load_dataset("sibling", split="test", per_category=2, cache_dir=str(tmp_path))
+    held = load_dataset("sibling", split="held_out", per_category=2, cache_dir=str(tmp_path))
+    assert list(test) == list(held)
+    with pytest.raises(ConfigError, match="alias of held_out"):
+        load_dataset("sibling", split="validation", cache_dir=str(tmp_path))
+
+
+def test_split_sizes_are_declared_so_progress_has_a_total(tmp_path):
+    b = builder_mod.ClosureBench(config_name="l2", per_category=3, cache_dir=str(tmp_path))
+    b._split_generators(None)
+    assert {s: b.info.splits[s].num_examples for s in SPLITS} == dict.fromkeys(SPLITS, 24)

@@ -34,7 +34,7 @@ from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
 
 __all__ = [
     "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "ClosureBench",
-    "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset", "source_hash",
+    "TEST_ALIAS", "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset", "source_hash",
     "tree_hash",
 ]
 
@@ -54,6 +54,9 @@ CITATION = """\
   url    = {https://github.com/egolabs-ai/closurebench}
 }
 """
+
+#: Accepted by ``load_dataset(split=...)`` for ``held_out``: the split nobody trains on.
+TEST_ALIAS = "test"
 
 #: Instances per ``datasets`` shard: ``num_proc`` workers split the list of index ranges.
 SHARD_SIZE = 64
@@ -220,11 +223,17 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
 
     def _split_generators(self, dl_manager: Any) -> list[datasets.SplitGenerator]:
         out = []
+        sizes = datasets.SplitDict(dataset_name=self.dataset_name)
         for split in SPLITS:
             cfg = self.config.split_config(split)
             ranges = [(a, min(a + SHARD_SIZE, cfg.size)) for a in range(0, cfg.size, SHARD_SIZE)]
             out.append(datasets.SplitGenerator(
                 name=split, gen_kwargs={"config": cfg, "ranges": ranges}))
+            sizes.add(datasets.SplitInfo(name=split, num_examples=cfg.size,
+                                         dataset_name=self.dataset_name))
+        # Declared sizes: the progress bar gets its total, and datasets' split check
+        # (verification_mode="basic_checks") confirms every declared row was generated.
+        self.info.splits = sizes
         return out
 
     def _generate_examples(  # type: ignore[override]
@@ -251,8 +260,11 @@ def load_dataset(
     if name not in CONFIGS:
         raise ConfigError(
             f"config must be one of all, l1, l2, l3 or a category id; got {name!r}")
+    if split == TEST_ALIAS:  # evaluation tools expect a test split: held_out is it
+        split = "held_out"
     if split is not None and split not in SPLITS:
-        raise ConfigError(f"split must be one of {', '.join(SPLITS)} or None; got {split!r}")
+        raise ConfigError(f"split must be one of {', '.join(SPLITS)} (or {TEST_ALIAS!r}, an "
+                          f"alias of held_out) or None; got {split!r}")
     if config_kwargs.get("categories") is not None and not isinstance(
             config_kwargs["categories"], str):
         config_kwargs["categories"] = tuple(config_kwargs["categories"])
