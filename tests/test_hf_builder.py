@@ -78,7 +78,7 @@ def test_axes_as_density_pair_and_category_string(tmp_path):
     ({"n_max": 1}, "n_max"), ({"density": (0.5, 0.2)}, "density"), ({"seed": -1}, "seed"),
     ({"density": "dense"}, "density"), ({"per_category": 1.5}, "per_category"),
     ({"categories": ["cousin"], "name": "l3"}, "categories"), ({"name": "l4"}, "config"),
-    ({"split": "test"}, "split"),
+    ({"split": "validation"}, "split"),
 ])
 def test_bad_arguments_name_the_argument(tmp_path, kwargs, word):
     with pytest.raises(ConfigError, match=word):

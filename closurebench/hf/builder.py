@@ -33,9 +33,9 @@ from closurebench.errors import ConfigError
 from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
 
 __all__ = [
-    "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "ClosureBench",
-    "TEST_ALIAS", "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset", "source_hash",
-    "tree_hash",
+    "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "TEST_ALIAS",
+    "ClosureBench", "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset",
+    "source_hash", "tree_hash",
 ]
 
 HOMEPAGE = "https://github.com/egolabs-ai/closurebench"
