@@ -39,25 +39,26 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _load_in_subprocess(path: str, env: dict[str, str], cwd: Path) -> dict[str, Any]:
+def _load_in_subprocess(paths: list[str], env: dict[str, str], cwd: Path) -> list[dict]:
+    """``evaluate.load`` each path in one fresh interpreter (evaluate reads its env once)."""
     code = ("import json, sys, evaluate\n"
-            "m = evaluate.load(sys.argv[1])\n"
-            "r = m.compute(predictions=['{\"answer\": 3}', 'x'], references=['3', 'true'],\n"
-            "              categories=['triangle_count', 'reachability'])\n"
-            "print(json.dumps({'name': m.name, 'strict': r['accuracy_strict']}))\n")
-    res = subprocess.run([sys.executable, "-c", code, path], env=env, cwd=cwd,
+            "for path in sys.argv[1:]:\n"
+            "    m = evaluate.load(path)\n"
+            "    r = m.compute(predictions=['{\"answer\": 3}', 'x'], references=['3', 'true'],\n"
+            "                  categories=['triangle_count', 'reachability'])\n"
+            "    print(json.dumps({'name': m.name, 'strict': r['accuracy_strict']}))\n")
+    res = subprocess.run([sys.executable, "-c", code, *paths], env=env, cwd=cwd,
                          capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr[-2000:]
-    return json.loads(res.stdout.strip().splitlines()[-1])
+    return [json.loads(line) for line in res.stdout.strip().splitlines()[-len(paths):]]
 
 
 def test_a_local_folder_named_like_the_script_and_a_file_path_in_any_folder(tmp_path):
     env = _env(tmp_path, HF_EVALUATE_OFFLINE="1", HF_HUB_OFFLINE="1")
-    assert _load_in_subprocess(str(METRIC_DIR), env, tmp_path)["strict"] == 0.5
     other = tmp_path / "my metric folder"
     shutil.copytree(METRIC_DIR, other, ignore=shutil.ignore_patterns("__pycache__"))
-    got = _load_in_subprocess(str(other / "closurebench.py"), env, tmp_path)
-    assert got == {"name": "closurebench", "strict": 0.5}
+    got = _load_in_subprocess([str(METRIC_DIR), str(other / "closurebench.py")], env, tmp_path)
+    assert got == [{"name": "closurebench", "strict": 0.5}] * 2
 
 
 class _Hub:
@@ -79,18 +80,19 @@ class _Hub:
         self.server.server_close()
 
 
-@pytest.mark.parametrize("space", ["org/closurebench", "org/closurebench-metric"])
-def test_a_space_repo_id_loads_whatever_the_space_is_called(tmp_path, space):
+def test_a_space_repo_id_loads_whatever_the_space_is_called(tmp_path):
     """``publish`` uploads the script as ``<space name>.py``, the file evaluate asks for."""
     from closurebench.hf.publish import space_files
 
-    folder = tmp_path / "hub" / "spaces" / space / "resolve" / "main"
-    folder.mkdir(parents=True)
-    for name, data in space_files(ROOT, space).items():
-        (folder / name).write_bytes(data)
+    spaces = ["org/closurebench", "org/closurebench-metric"]
+    for space in spaces:
+        folder = tmp_path / "hub" / "spaces" / space / "resolve" / "main"
+        folder.mkdir(parents=True)
+        for name, data in space_files(ROOT, space).items():
+            (folder / name).write_bytes(data)
     with _Hub(tmp_path / "hub") as hub:
-        got = _load_in_subprocess(space, _env(tmp_path, HF_ENDPOINT=hub.url), tmp_path)
-    assert got["strict"] == 0.5
+        got = _load_in_subprocess(spaces, _env(tmp_path, HF_ENDPOINT=hub.url), tmp_path)
+    assert [g["strict"] for g in got] == [0.5, 0.5]
 
 
 def test_the_card_documents_the_ways_that_work():
