@@ -80,6 +80,9 @@ def test_lm_eval_fresh_config_through_metadata() -> None:
         assert row["acc_strict,none"] == pytest.approx(expected[lvl]["accuracy_strict"])
         assert row["acc_lenient,none"] == pytest.approx(expected[lvl]["accuracy_lenient"])
         assert row["parse_rate,none"] == pytest.approx(expected[lvl]["parse_rate"])
+        for rec in (r for r in records if r["level"] == lvl):  # per-category results
+            want = score([_reply(rec)], [rec])["accuracy_strict"]
+            assert row[f"acc_strict_{rec['category']},none"] == pytest.approx(want)
     overall = score([_reply(r) for r in records], records)
     group = results["closurebench_fresh"]
     assert group["acc_strict,none"] == pytest.approx(overall["accuracy_strict"])

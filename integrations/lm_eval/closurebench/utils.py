@@ -186,12 +186,18 @@ def doc_to_target(doc: dict[str, Any]) -> str:
 
 
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, float]:
-    """Strict and lenient verdicts and the parse flag of one generation, by the metric."""
+    """Strict and lenient verdicts and the parse flag of one generation, by the metric, plus
+    the verdicts under the document's category (``acc_strict_<category>``)."""
     from closurebench.scoring import score
 
     report = score([results[0] if results else ""], [doc])
+    strict, lenient = float(report["accuracy_strict"]), float(report["accuracy_lenient"])
+    # per-category results: lm-eval averages each metric over the documents that report it
+    cat = doc["category"]
     return {
-        "acc_strict": float(report["accuracy_strict"]),
-        "acc_lenient": float(report["accuracy_lenient"]),
+        "acc_strict": strict,
+        "acc_lenient": lenient,
         "parse_rate": float(report["parse_rate"]),
+        f"acc_strict_{cat}": strict,
+        f"acc_lenient_{cat}": lenient,
     }
