@@ -107,23 +107,34 @@ def _other_datasets_python() -> str | None:
     return None
 
 
-def test_one_cache_shared_with_a_newer_datasets(tmp_path):
-    """datasets 5.x writes ``List`` into its cached infos; 3.6 must not be served them."""
+def test_one_cache_shared_with_a_newer_datasets(tmp_path, release_root):
+    """datasets 5.x writes ``List`` into its cached infos; 3.6 must not be served them.
+
+    Both the package's builder and the Hub export (Parquet, no code) are loaded first by the
+    newer datasets, then here, from the same cache folder.
+    """
     other = _other_datasets_python()
     if other is None:
         pytest.skip("no datasets >= 4 interpreter (.venv or CLOSUREBENCH_DS5_PYTHON)")
-    code = ("import sys, closurebench\n"
+    from closurebench.hf.publish import export
+
+    export(release_root, tmp_path / "export")
+    cache = tmp_path / "cache"
+    code = ("import sys, closurebench, datasets\n"
             "ds = closurebench.load_dataset('kinship_chain', per_category=2,\n"
             "                               cache_dir=sys.argv[1])\n"
-            "print(len(ds['train']))\n")
+            "hub = datasets.load_dataset(sys.argv[2], 'l3', cache_dir=sys.argv[1])\n"
+            "print(len(ds['train']), len(hub['held_out']))\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_DATASETS_OFFLINE": "1"}
-    res = subprocess.run([other, "-c", code, str(tmp_path)], env=env, capture_output=True,
-                         text=True, timeout=300)
-    assert res.returncode == 0 and res.stdout.strip().endswith("2"), res.stderr[-2000:]
+    res = subprocess.run([other, "-c", code, str(cache), str(tmp_path / "export")], env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0 and res.stdout.strip().endswith("2 350"), res.stderr[-2000:]
     from closurebench.hf import load_dataset
 
-    ds = load_dataset("kinship_chain", per_category=2, cache_dir=str(tmp_path))
+    ds = load_dataset("kinship_chain", per_category=2, cache_dir=str(cache))
     assert jsonl_sha256(ds["train"]) == expected("kinship_chain", per_category=2)["train"][1]
+    hub = datasets.load_dataset(str(tmp_path / "export"), "l3", cache_dir=str(cache))
+    assert len(hub["held_out"]) == 350
 
 
 def test_loading_writes_no_lock_beside_the_package(tmp_path):
