@@ -121,6 +121,11 @@ def test_requirements_name_this_installable_distribution():
     assert reqs[0].specifier.contains(closurebench.__version__)
     meta = CARD.split("---\n")[1]
     assert "sdk: gradio" in meta and "app_file: app.py" in meta
+    # the local widget runs the gradio the Space runs
+    sdk = next(ln.split(":", 1)[1].strip() for ln in meta.splitlines()
+               if ln.startswith("sdk_version:"))
+    local = (METRIC_DIR / "requirements-local.txt").read_text().split()
+    assert f"gradio=={sdk}" in local and "requirements.txt" in local
 
 
 def _app(folder: Path) -> Any:
