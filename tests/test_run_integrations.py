@@ -207,6 +207,9 @@ def test_inspect_task_loads_released_and_fresh_instances() -> None:
     fresh = module.closurebench(split=None, seed=5, per_category=1)
     expected = {r["id"] for r in closurebench.generate("all", seed=5, per_category=1)}
     assert {s.id for s in fresh.dataset} == expected
+    from closurebench.hub import DATASET_ID
+
+    assert fresh.metadata["dataset"] == DATASET_ID  # the one dataset id setting
     held_out = module.closurebench(limit=3, mode="cot")
     sample = held_out.dataset[0]
     assert sample.metadata["level"] == "L1" and "step by step" in sample.input[0].text
