@@ -359,6 +359,8 @@ def released_configs() -> list[tuple[str, Config]]:
 
 
 def rows_splits(repeats: int) -> list[Row]:
+    from closurebench.hf.splits import file_path
+
     configs = released_configs()
     digests: dict[str, str] = {}
 
@@ -370,7 +372,7 @@ def rows_splits(repeats: int) -> list[Row]:
                 h = hashes.setdefault(rec["category"], hashlib.sha256())
                 h.update((dumps_record(rec) + "\n").encode())
             for cat, h in hashes.items():
-                digests[f"splits/{cat}/{name}-00000-of-00001.parquet"] = h.hexdigest()
+                digests[file_path(cat, name)] = h.hexdigest()
 
     took = median_time(rebuild, repeats)
     total = sum(c.size for _, c in configs)

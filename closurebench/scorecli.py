@@ -30,11 +30,14 @@ def add_parsers(subparsers: Any) -> None:
         description=(
             "Score PREDICTIONS.jsonl, one line per sample: "
             '{"id": ..., "output": "raw text", "completion_tokens": 123, "sample": 0}; '
-            "the last two are optional. References are records matched by id."
+            "the last two are optional. References are records matched by id. An lm-eval "
+            "sample log (samples_*.jsonl from --log_samples) or an inspect-ai log (.eval) "
+            "is read directly, with the references it logged."
         ),
     )
-    s.add_argument("predictions", help="predictions JSONL file ('-' for stdin)")
-    src = s.add_mutually_exclusive_group(required=True)
+    s.add_argument("predictions", help="predictions JSONL file ('-' for stdin), an lm-eval "
+                   "samples_*.jsonl, or an inspect .eval log")
+    src = s.add_mutually_exclusive_group(required=False)
     src.add_argument("--references", help="dataset records: FILE.jsonl or FILE.parquet")
     src.add_argument("--config", help="regenerate references: all, l1, l2, l3 or a category")
     s.add_argument("--seed", type=int, default=0, help="structural seed with --config")
@@ -52,12 +55,18 @@ def add_parsers(subparsers: Any) -> None:
         "card",
         help="render model-index metadata (a model card) from a score report",
     )
-    c.add_argument("report", help="REPORT.json written by `closurebench score --json-out`")
-    c.add_argument("--model-name", required=True, help="the model's name (or hub id)")
+    c.add_argument("report", help="report.json of `closurebench run`, or the JSON of "
+                   "`closurebench score --json-out`")
+    c.add_argument("--model-name", default=None,
+                   help="the model's name or Hub id (default: the one the run recorded)")
     c.add_argument("--dataset-name", default="ClosureBench", help="pretty dataset name")
-    c.add_argument("--dataset-id", default="closurebench/closurebench", help="dataset hub id")
-    c.add_argument("--dataset-config", default=None, help="dataset config name, if any")
-    c.add_argument("--dataset-split", default="held_out", help="split scored (default held_out)")
+    c.add_argument("--dataset-id", default=None,
+                   help="dataset Hub id (default: $CLOSUREBENCH_DATASET_ID or "
+                   "closurebench.hub.DATASET_ID)")
+    c.add_argument("--dataset-config", default=None,
+                   help="dataset config (default: the run's, else none)")
+    c.add_argument("--dataset-split", default=None,
+                   help="split scored (default: the run's, else held_out)")
     c.add_argument("--out", help="write the card here (default: stdout)")
     c.set_defaults(func=card_command)
 
@@ -173,10 +182,18 @@ def _read_records(path: str) -> Iterator[dict[str, Any]]:
 
 
 def _score(args: argparse.Namespace) -> int:
+    from closurebench.harness_logs import read_harness_log
     from closurebench.scoring import format_report, score
 
-    rows = load_predictions(args.predictions)
-    refs_by_id = _references(args)
+    harness = read_harness_log(args.predictions)  # lm-eval samples / inspect log, or None
+    rows = harness.rows if harness else load_predictions(args.predictions)
+    if args.references or args.config:
+        refs_by_id = _references(args)
+    elif harness:
+        refs_by_id = harness.references  # the references the harness logged with each sample
+    else:
+        raise _InputError("give --references FILE or --config NAME (only harness logs carry "
+                          "their references)")
     references = []
     for row in rows:
         rec = refs_by_id.get(str(row["id"]))
@@ -214,42 +231,8 @@ def score_command(args: argparse.Namespace) -> int:
     return _guarded(_score, args)
 
 
-def _eval_results(report: dict[str, Any], args: argparse.Namespace) -> list[Any]:
-    from huggingface_hub import EvalResult
-
-    common = {
-        "task_type": "text-generation",
-        "task_name": "Compositional graph reasoning",
-        "dataset_type": args.dataset_id,
-        "dataset_name": args.dataset_name,
-        "dataset_config": args.dataset_config,
-        "dataset_split": args.dataset_split,
-    }
-    scopes: list[tuple[str, dict[str, Any]]] = [("", report)]
-    by_level = report.get("by_level") or {}
-    if not isinstance(by_level, dict):
-        raise _InputError("report: 'by_level' must be an object")
-    scopes += [(f" (level {lv})", row) for lv, row in by_level.items()]
-    results = []
-    for suffix, row in scopes:
-        for metric, pretty in (("accuracy_lenient", "Lenient"), ("accuracy_strict", "Strict")):
-            value = row.get(metric) if isinstance(row, dict) else None
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise _InputError(f"report: missing number {metric!r}{suffix}")
-            results.append(
-                EvalResult(
-                    **common,
-                    metric_type="accuracy",
-                    metric_name=f"{pretty} accuracy{suffix}",
-                    metric_config=metric,
-                    metric_value=round(float(value), 4),
-                )
-            )
-    return results
-
-
 def _card(args: argparse.Namespace) -> int:
-    from huggingface_hub import ModelCard, ModelCardData
+    from closurebench.run.card import card_text
 
     try:
         with open(args.report, encoding="utf-8") as fh:
@@ -258,39 +241,9 @@ def _card(args: argparse.Namespace) -> int:
         raise _InputError(f"report not found: {args.report}") from None
     except ValueError as exc:
         raise _InputError(f"{args.report}: not valid JSON ({exc})") from None
-    if not isinstance(report, dict):
-        raise _InputError(f"{args.report}: expected a JSON object")
-    data = ModelCardData(
-        model_name=args.model_name,
-        eval_results=_eval_results(report, args),
-        datasets=[args.dataset_id],
-        metrics=["accuracy"],
-    )
-    lines = [
-        "---",
-        data.to_yaml(),
-        "---",
-        "",
-        f"# {args.model_name} on {args.dataset_name}",
-        "",
-        f"Scored with `closurebench score` on {report.get('n_predictions', '?')} predictions "
-        f"(split `{args.dataset_split}`). Strict accuracy is the headline; lenient accuracy "
-        "also accepts ±1 on count answers and ± one element on set answers.",
-        "",
-        "| scope | strict | lenient | parse rate |",
-        "| --- | --- | --- | --- |",
-    ]
-    rows = [("overall", report)] + [
-        (f"level {k}", v) for k, v in (report.get("by_level") or {}).items()
-    ]
-    for name, row in rows:
-        cells = [
-            f"{100 * row[m]:.2f}%" if isinstance(row.get(m), (int, float)) else "—"
-            for m in ("accuracy_strict", "accuracy_lenient", "parse_rate")
-        ]
-        lines.append(f"| {name} | {' | '.join(cells)} |")
-    card = ModelCard("\n".join(lines) + "\n")
-    text = str(card)
+    text = card_text(report, model_name=args.model_name, dataset_id=args.dataset_id,
+                     dataset_name=args.dataset_name, dataset_config=args.dataset_config,
+                     dataset_split=args.dataset_split)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
     else:

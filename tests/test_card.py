@@ -12,8 +12,9 @@ pytest.importorskip("datasets")
 
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CATEGORIES, CONFIGS  # noqa: E402
-from closurebench.hf.card import CardDrift, card_text  # noqa: E402
+from closurebench.hf.card import CardDrift, card_text, hub_card_text  # noqa: E402
 from closurebench.hf.splits import read_manifest  # noqa: E402
+from closurebench.hub import DATASET_ID  # noqa: E402
 from closurebench.release import SPLITS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,8 +26,8 @@ def front_matter(text: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def card() -> str:
-    return (ROOT / "README.md").read_text(encoding="utf-8")
+def card(release_root) -> str:
+    return (release_root / "README.md").read_text(encoding="utf-8")
 
 
 def test_card_and_infos_are_current(monkeypatch, capsys):
@@ -35,35 +36,38 @@ def test_card_and_infos_are_current(monkeypatch, capsys):
     assert cli.main(["build-card", "--check"]) == 0, capsys.readouterr().err
 
 
-def test_front_matter_declares_every_config(card):
+def test_front_matter_declares_every_config(card, release_root):
     meta = front_matter(card)
     assert meta["license"] == "apache-2.0" and meta["pretty_name"] == "ClosureBench"
     assert meta["task_categories"] and meta["tags"]
     configs = {c["config_name"]: c for c in meta["configs"]}
     assert list(configs) == list(CONFIGS)
     assert [n for n, c in configs.items() if c.get("default")] == ["all"]
-    manifest = read_manifest(ROOT)
-    for info in meta["dataset_info"]:
-        name = info["config_name"]
-        for s in info["splits"]:
-            files = next(f["path"] for f in configs[name]["data_files"] if f["split"] == s["name"])
-            assert s["num_examples"] == sum(manifest["files"][p]["num_examples"] for p in files)
-            assert s["num_examples"] == 50 * len(CONFIGS[name])
-        assert "list" not in json.dumps(info["features"])  # 3.x-readable "sequence" form
+    manifest = read_manifest(release_root)
+    for name, entry in configs.items():
+        assert [f["split"] for f in entry["data_files"]] == list(SPLITS)
+        for f in entry["data_files"]:
+            assert isinstance(f["path"], str)  # one glob per split, not a list of files
+            files = sorted(p.relative_to(release_root).as_posix()
+                           for p in release_root.glob(f["path"]))
+            assert sum(manifest["files"][p]["num_examples"] for p in files) == 50 * len(
+                CONFIGS[name])
+    # an order of magnitude below the 2,015 lines of the one-path-per-file layout
+    assert card[:card.index("\n---\n", 4)].count("\n") < 250
 
 
-def test_datasets_reads_the_recorded_infos():
+def test_datasets_reads_the_recorded_infos(release_root):
     from datasets.info import DatasetInfosDict
 
-    infos = DatasetInfosDict.from_directory(str(ROOT))
+    infos = DatasetInfosDict.from_directory(str(release_root))
     assert set(infos) == set(CONFIGS)
     assert {s: infos["l2"].splits[s].num_examples for s in SPLITS} == dict.fromkeys(SPLITS, 400)
-    legacy = json.loads((ROOT / "dataset_infos.json").read_text())
+    legacy = json.loads((release_root / "dataset_infos.json").read_text())
     assert legacy["all"]["splits"]["held_out"]["num_examples"] == 1300
     assert legacy["all"]["license"] == "apache-2.0"
 
 
-def test_body_has_a_row_per_category_and_the_marked_sections(card):
+def test_body_has_a_row_per_category_and_the_marked_sections(card, release_root):
     for cat in CATEGORIES.values():
         assert f"| `{cat.id}` | L{cat.level} |" in card
     for marker in ("BEGIN QUICKSTART", "END QUICKSTART", "BEGIN METRIC", "END METRIC"):
@@ -77,8 +81,8 @@ def test_body_has_a_row_per_category_and_the_marked_sections(card):
         assert split["jsonl_sha256"] in card and split["command"] in card
 
 
-def test_prose_is_kept_and_generated_blocks_are_rewritten(card):
-    manifest = read_manifest(ROOT)
+def test_prose_is_kept_and_generated_blocks_are_rewritten(card, release_root):
+    manifest = read_manifest(release_root)
     edited = card.replace("## Limitations\n", "## Limitations\n\nA hand-written line.\n", 1)
     stale = edited.replace("| `reachability` | L1 |", "| `reachability` | L9 |", 1)
     out = card_text(stale, manifest)
@@ -86,7 +90,20 @@ def test_prose_is_kept_and_generated_blocks_are_rewritten(card):
     assert out == card_text(edited, manifest)
 
 
-def test_a_missing_generated_block_is_an_error(card):
+def test_a_missing_generated_block_is_an_error(card, release_root):
     broken = card.replace("<!-- END GENERATED fields -->", "", 1)
     with pytest.raises(CardDrift, match="fields"):
-        card_text(broken, read_manifest(ROOT))
+        card_text(broken, read_manifest(release_root))
+
+
+def test_the_hub_card_is_for_users(card):
+    """No clone setup, no machine benchmark table, no placeholder; the Hub quick start shows."""
+    hub = hub_card_text(card)
+    for word in (".ci/setup", "<org>", "ORG/", "Performance and scale", "load average",
+                 "REPO-ONLY", "HUB-ONLY"):
+        assert word not in hub, word
+    assert f'load_dataset("{DATASET_ID}", "l3")' in hub and 'pip install "closurebench[hf]"' in hub
+    assert front_matter(hub) == front_matter(card)
+    assert "## Datasheet" in hub and "| `reachability` | L1 |" in hub
+    with pytest.raises(CardDrift, match="REPO-ONLY"):
+        hub_card_text(card + "\nRun `bash .ci/setup` first.\n")

@@ -31,12 +31,14 @@ def test_fresh_config_rows_match_the_generator(tmp_path):
         assert list(ds[split]) == expected("l3", split, per_category=2)
 
 
-def test_default_config_reproduces_the_released_files(tmp_path):
+def test_default_config_reproduces_the_released_files(tmp_path, release_root):
     import pyarrow.parquet as pq
+
+    from closurebench.hf.splits import file_path
 
     ds = load_dataset("same_scc", cache_dir=str(tmp_path))
     for split in SPLITS:
-        committed = pq.read_table(ROOT / f"splits/same_scc/{split}-00000-of-00001.parquet")
+        committed = pq.read_table(release_root / file_path("same_scc", split))
         assert list(ds[split]) == committed.to_pylist()
 
 
@@ -76,7 +78,7 @@ def test_axes_as_density_pair_and_category_string(tmp_path):
     ({"n_max": 1}, "n_max"), ({"density": (0.5, 0.2)}, "density"), ({"seed": -1}, "seed"),
     ({"density": "dense"}, "density"), ({"per_category": 1.5}, "per_category"),
     ({"categories": ["cousin"], "name": "l3"}, "categories"), ({"name": "l4"}, "config"),
-    ({"split": "test"}, "split"),
+    ({"split": "validation"}, "split"),
 ])
 def test_bad_arguments_name_the_argument(tmp_path, kwargs, word):
     with pytest.raises(ConfigError, match=word):
@@ -86,6 +88,14 @@ def test_bad_arguments_name_the_argument(tmp_path, kwargs, word):
 def test_cache_key_follows_the_source(tmp_path, monkeypatch):
     a = builder_mod.ClosureBench(config_name="l1", cache_dir=str(tmp_path))
     monkeypatch.setattr(builder_mod, "source_hash", lambda: "edited")
+    b = builder_mod.ClosureBench(config_name="l1", cache_dir=str(tmp_path))
+    assert a.cache_dir != b.cache_dir
+
+
+def test_cache_key_follows_the_datasets_version(tmp_path, monkeypatch):
+    """Two venvs sharing one HF_HOME: another datasets version gets its own cache folder."""
+    a = builder_mod.ClosureBench(config_name="l1", cache_dir=str(tmp_path))
+    monkeypatch.setattr(builder_mod, "datasets_version", lambda: "3.6")
     b = builder_mod.ClosureBench(config_name="l1", cache_dir=str(tmp_path))
     assert a.cache_dir != b.cache_dir
 
@@ -122,3 +132,17 @@ def test_root_script_is_thin_and_subclasses_the_package_builder():
 def test_datasets_4_refuses_the_script_so_the_package_path_exists(tmp_path):
     with pytest.raises(RuntimeError, match="scripts are no longer supported"):
         datasets.load_dataset(str(ROOT / "closurebench.py"), cache_dir=str(tmp_path))
+
+
+def test_test_is_an_alias_of_held_out(tmp_path):
+    test = load_dataset("sibling", split="test", per_category=2, cache_dir=str(tmp_path))
+    held = load_dataset("sibling", split="held_out", per_category=2, cache_dir=str(tmp_path))
+    assert list(test) == list(held)
+    with pytest.raises(ConfigError, match="alias of held_out"):
+        load_dataset("sibling", split="validation", cache_dir=str(tmp_path))
+
+
+def test_split_sizes_are_declared_so_progress_has_a_total(tmp_path):
+    b = builder_mod.ClosureBench(config_name="l2", per_category=3, cache_dir=str(tmp_path))
+    b._split_generators(None)
+    assert {s: b.info.splits[s].num_examples for s in SPLITS} == dict.fromkeys(SPLITS, 24)

@@ -26,6 +26,7 @@ yaml = pytest.importorskip("yaml")
 
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CONFIGS  # noqa: E402
+from closurebench.hf.card import hub_card_text  # noqa: E402
 from closurebench.hf.publish import PublishError, export  # noqa: E402
 from closurebench.hf.splits import config_files, read_manifest  # noqa: E402
 from closurebench.release import SPLITS  # noqa: E402
@@ -36,23 +37,24 @@ QUICK = ("all", "l1", "graph_comparison")
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> Path:
+def exported(tmp_path_factory, release_root) -> Path:
     out = tmp_path_factory.mktemp("export")
-    export(ROOT, out)
+    export(release_root, out)
     return out
 
 
-def expected_files() -> set[str]:
+def expected_files(root: Path) -> set[str]:
     return {"README.md", "dataset_infos.json", "splits/MANIFEST.json",
-            *read_manifest(ROOT)["files"]}
+            *read_manifest(root)["files"]}
 
 
-def test_export_holds_exactly_the_hub_files(exported):
+def test_export_holds_exactly_the_hub_files(exported, release_root):
     found = {p.relative_to(exported).as_posix() for p in exported.rglob("*") if p.is_file()}
-    assert found == expected_files()
+    assert found == expected_files(release_root)
     assert not any(f.endswith(".py") for f in found)  # never the loading script
     for rel in found:
-        assert (exported / rel).read_bytes() == (ROOT / rel).read_bytes()
+        if rel != "README.md":  # the card is the user-facing one (test_card checks it)
+            assert (exported / rel).read_bytes() == (release_root / rel).read_bytes()
 
 
 def test_export_refuses_a_non_empty_folder(tmp_path):
@@ -64,14 +66,15 @@ def test_export_refuses_a_non_empty_folder(tmp_path):
 @pytest.mark.ds36
 @pytest.mark.parametrize("config", [
     c if c in QUICK else pytest.param(c, marks=pytest.mark.slow) for c in CONFIGS])
-def test_hub_export_loads_every_config(exported, config, tmp_path):
+def test_hub_export_loads_every_config(exported, config, tmp_path, release_root):
     """What the Hub does with the export: no code, just the card's configs and the files."""
     import datasets
 
     ds = datasets.load_dataset(str(exported), config, cache_dir=str(tmp_path))
     assert set(ds) == set(SPLITS)
     for split in SPLITS:
-        want = [r for f in config_files(config, split) for r in pq.read_table(ROOT / f).to_pylist()]
+        want = [r for f in config_files(config, split)
+                for r in pq.read_table(release_root / f).to_pylist()]
         assert list(ds[split]) == want
 
 
@@ -150,13 +153,13 @@ class FakeHub:
         self.thread.join(timeout=5)
 
 
-def test_publish_uploads_every_file_intact(monkeypatch, capsys):
+def test_publish_uploads_every_file_intact(monkeypatch, capsys, release_root):
     monkeypatch.setenv("HF_TOKEN", TOKEN)
     if "closurebench.hf.cli" not in cli.EXTENSIONS:
         monkeypatch.setattr(cli, "EXTENSIONS", (*cli.EXTENSIONS, "closurebench.hf.cli"))
     with FakeHub() as hub:
         code = cli.main(["publish", "--repo-id", "org/closurebench", "--private",
-                         "--metric-space", "org/closurebench-metric", "--root", str(ROOT),
+                         "--metric-space", "org/closurebench-metric", "--root", str(release_root),
                          "--endpoint", hub.url])
     out = capsys.readouterr()
     assert code == 0, out.err
@@ -167,12 +170,18 @@ def test_publish_uploads_every_file_intact(monkeypatch, capsys):
     assert hub.repos["org/closurebench"].get("private") or (
         hub.repos["org/closurebench"].get("visibility") == "private")
     data = hub.files["org/closurebench"]
-    assert set(data) == expected_files()
-    assert all(data[rel] == (ROOT / rel).read_bytes() for rel in data)
+    assert set(data) == expected_files(release_root)
+    assert all(data[rel] == (release_root / rel).read_bytes() for rel in data if rel != "README.md")
+    card = (release_root / "README.md").read_text(encoding="utf-8")
+    assert data["README.md"].decode() == hub_card_text(card) != card  # the user-facing card
     space = hub.files["org/closurebench-metric"]
     assert hub.repos["org/closurebench-metric"]["sdk"] == "gradio"
-    assert "closurebench.py" in space and "README.md" in space
-    assert all(space[f] == (ROOT / "metric/closurebench" / f).read_bytes() for f in space)
+    # evaluate.load("org/closurebench-metric") fetches closurebench-metric.py
+    assert set(space) == {"closurebench-metric.py", "app.py", "README.md", "requirements.txt"}
+    metric_dir = ROOT / "metric/closurebench"
+    assert space["closurebench-metric.py"] == (metric_dir / "closurebench.py").read_bytes()
+    assert all(space[f] == (metric_dir / f).read_bytes()
+               for f in space if f != "closurebench-metric.py")
 
 
 def run_publish(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -192,11 +201,12 @@ def test_no_token_is_one_clear_line_and_exit_2(tmp_path):
     assert len(res.stderr.strip().splitlines()) == 1
 
 
-def test_no_network_is_one_clear_line_and_exit_2(tmp_path):
+def test_no_network_is_one_clear_line_and_exit_2(tmp_path, release_root):
     with socket.socket() as s:  # a loopback port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    res = run_publish(["--repo-id", "org/closurebench", "--endpoint", f"http://127.0.0.1:{port}"],
+    res = run_publish(["--repo-id", "org/closurebench", "--endpoint", f"http://127.0.0.1:{port}",
+                       "--root", str(release_root)],
                       {"HF_HOME": str(tmp_path), "HF_TOKEN": TOKEN})
     assert res.returncode == 2, res.stderr
     assert res.stderr.startswith("error: publishing dataset org/closurebench")

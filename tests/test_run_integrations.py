@@ -80,10 +80,94 @@ def test_lm_eval_fresh_config_through_metadata() -> None:
         assert row["acc_strict,none"] == pytest.approx(expected[lvl]["accuracy_strict"])
         assert row["acc_lenient,none"] == pytest.approx(expected[lvl]["accuracy_lenient"])
         assert row["parse_rate,none"] == pytest.approx(expected[lvl]["parse_rate"])
+        for rec in (r for r in records if r["level"] == lvl):  # per-category results
+            want = score([_reply(rec)], [rec])["accuracy_strict"]
+            assert row[f"acc_strict_{rec['category']},none"] == pytest.approx(want)
     overall = score([_reply(r) for r in records], records)
     group = results["closurebench_fresh"]
     assert group["acc_strict,none"] == pytest.approx(overall["accuracy_strict"])
     assert all(c.startswith("You answer questions about small graphs") for c in model.contexts)
+    # no chat template: prompt, a blank line, the question (never glued together)
+    from closurebench.run.prompts import SYSTEM_PROMPTS
+
+    by_question = {r["question"]: r for r in records}
+    for context in model.contexts:
+        question = next(q for q in by_question if context.endswith(q))
+        assert context == SYSTEM_PROMPTS["direct"] + "\n\n" + question
+
+
+def _simple_evaluate(tasks: list[str], model: Any, metadata: dict | None = None,
+                     **kw: Any) -> dict:
+    from lm_eval import simple_evaluate
+    from lm_eval.tasks import TaskManager
+
+    manager = TaskManager(include_path=str(LM_EVAL_TASKS), include_defaults=False,
+                          metadata=metadata)
+    return simple_evaluate(model=model, tasks=tasks, task_manager=manager, bootstrap_iters=0,
+                           **kw)
+
+
+def test_lm_eval_orders_documents_round_robin_like_run(release_root):
+    """``--limit 11`` on L1 is one instance of each of the 11 L1 categories, in run's order."""
+    pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed")
+    import pyarrow.parquet as pq
+
+    from closurebench.hf.splits import config_files
+    from closurebench.run.data import Selection, load_instances
+
+    records = [r for f in config_files("l1", "held_out")
+               for r in pq.read_table(release_root / f).to_pylist()]
+    model = _lm_eval_model(records)
+    out = _simple_evaluate(["closurebench_local_l1"], model, {"root": str(release_root)},
+                           limit=11, log_samples=False)
+    assert out["results"]["closurebench_local_l1"]["acc_strict,none"] == pytest.approx(1.0)
+    asked = [next(r["id"] for r in records if r["question"] in c) for c in model.contexts]
+    run_order = [r["id"] for r in load_instances(Selection(config="l1", limit=11))]
+    assert sorted(asked) == sorted(run_order)  # lm-eval may batch, but the same 11 documents
+    assert len({i.rsplit("-", 2)[0] for i in asked}) == 11
+
+
+def test_score_reads_an_lm_eval_sample_log(tmp_path, capsys):
+    """The log lm-eval's own EvaluationTracker writes (``--log_samples``), scored directly."""
+    pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed")
+    from lm_eval.loggers import EvaluationTracker
+
+    from closurebench.scorecli import main
+
+    records = list(closurebench.generate("all", seed=6, per_category=1))
+    out = _simple_evaluate(["closurebench_fresh"], _lm_eval_model(records),
+                           {"seed": 6, "per_category": 1}, log_samples=True)
+    tracker = EvaluationTracker(output_path=str(tmp_path / "results.json"))
+    samples = out.pop("samples")  # what lm-eval's own CLI does with --log_samples
+    tracker.save_results_aggregated(results=out, samples=samples)
+    for task in ("closurebench_fresh_l1", "closurebench_fresh_l2", "closurebench_fresh_l3"):
+        tracker.save_results_samples(task, samples[task])
+    logs = sorted(tmp_path.glob("samples_closurebench_fresh_l*.jsonl"))
+    assert len(logs) == 3
+    report = tmp_path / "l2.json"
+    assert main(["score", str(logs[1]), "--json-out", str(report)]) == 0
+    got = json.loads(report.read_text())
+    l2 = [r for r in records if r["level"] == 2]
+    want = score([_reply(r) for r in l2], l2, sample_ids=[r["id"] for r in l2])
+    assert got["accuracy_strict"] == want["accuracy_strict"] and got["n_predictions"] == len(l2)
+    assert set(got["by_category"]) == {r["category"] for r in l2}  # per-category results
+    capsys.readouterr()
+
+
+def test_lm_eval_local_family_reads_the_released_files_without_the_hub(release_root):
+    pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed")
+    import pyarrow.parquet as pq
+
+    from closurebench.hf.splits import config_files
+
+    records = [r for f in config_files("l3", "held_out")
+               for r in pq.read_table(release_root / f).to_pylist()]
+    model = _lm_eval_model(records)
+    out = _simple_evaluate(["closurebench_local_l3"], model,
+                           {"root": str(release_root), "mode": "cot"}, limit=7,
+                           log_samples=False)
+    assert out["results"]["closurebench_local_l3"]["acc_strict,none"] == pytest.approx(1.0)
+    assert all("step by step" in c for c in model.contexts)
 
 
 def test_lm_eval_released_split_from_a_local_export(tmp_path: Path) -> None:
@@ -123,6 +207,9 @@ def test_inspect_task_loads_released_and_fresh_instances() -> None:
     fresh = module.closurebench(split=None, seed=5, per_category=1)
     expected = {r["id"] for r in closurebench.generate("all", seed=5, per_category=1)}
     assert {s.id for s in fresh.dataset} == expected
+    from closurebench.hub import DATASET_ID
+
+    assert fresh.metadata["dataset"] == DATASET_ID  # the one dataset id setting
     held_out = module.closurebench(limit=3, mode="cot")
     sample = held_out.dataset[0]
     assert sample.metadata["level"] == "L1" and "step by step" in sample.input[0].text
@@ -154,6 +241,15 @@ def test_inspect_task_with_the_mock_model(tmp_path: Path) -> None:
     model = get_model("mockllm/model", custom_outputs=respond)
     log = inspect_eval(task, model=model, log_dir=str(tmp_path), display="none")[0]
     assert log.status == "success", log.error
+    # `closurebench score` reads the .eval log inspect wrote, references included
+    from closurebench.scorecli import main
+
+    assert log.location.endswith(".eval")
+    assert main(["score", log.location, "--json-out", str(tmp_path / "r.json")]) == 0
+    rescored = json.loads((tmp_path / "r.json").read_text())
+    want = score([_reply(r) for r in questions], questions)
+    assert rescored["accuracy_strict"] == want["accuracy_strict"]
+    assert rescored["total_tokens"] == 10 * len(questions)
     scores = {s.name: {k: m.value for k, m in s.metrics.items()} for s in log.results.scores}
     expected = _expected_by_level(questions)
     overall = score([_reply(r) for r in questions], questions)

@@ -173,7 +173,7 @@ def test_card_renders_model_index(files, tmp_path) -> None:
     levels = json.loads(report.read_text())["by_level"]
     assert len(results) == 2 * (1 + len(levels))
     names = {r.metric_name: r.metric_value for r in results}
-    assert names["Strict accuracy"] == 0.5 and names["Lenient accuracy"] == 0.5
+    assert names["Accuracy (strict)"] == 0.5 and names["Accuracy (lenient)"] == 0.5
     assert {r.dataset_split for r in results} == {"held_out"}
     assert card.data.model_name == "org/my-model"
 

@@ -16,6 +16,7 @@ from closurebench.hf import splits  # noqa: E402
 from closurebench.hf.splits import (  # noqa: E402
     MANIFEST,
     config_files,
+    config_pattern,
     features_dict,
     features_yaml,
     file_path,
@@ -28,14 +29,14 @@ from closurebench.release import HELD_OUT, SPLITS, TRAIN, held_out_seed, split_s
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def rows(split: str) -> list[dict]:
+def rows(root: Path, split: str) -> list[dict]:
     files = config_files("all", split)
-    return [r for path in files for r in pq.read_table(ROOT / path).to_pylist()]
+    return [r for path in files for r in pq.read_table(root / path).to_pylist()]
 
 
 @pytest.fixture(scope="module")
-def committed() -> dict[str, list[dict]]:
-    return {split: rows(split) for split in SPLITS}
+def committed(release_root) -> dict[str, list[dict]]:
+    return {split: rows(release_root, split) for split in SPLITS}
 
 
 def run_cli(argv: list[str], monkeypatch) -> int:
@@ -44,11 +45,11 @@ def run_cli(argv: list[str], monkeypatch) -> int:
     return cli.main(argv)
 
 
-def test_released_seeds_are_pinned():
+def test_released_seeds_are_pinned(release_root):
     assert (TRAIN.seed, TRAIN.surface_seed) == (0, 0)
     assert HELD_OUT.seed == HELD_OUT.surface_seed == 7246509828802731675
     assert held_out_seed(0) == HELD_OUT.seed
-    manifest = read_manifest(ROOT)
+    manifest = read_manifest(release_root)
     assert manifest["splits"]["train"]["seed"] == 0
     assert manifest["splits"]["held_out"]["surface_seed"] == HELD_OUT.surface_seed
 
@@ -61,14 +62,14 @@ def test_split_seeds_rule():
         split_seeds("test")
 
 
-def test_sizes_and_stratification(committed):
+def test_sizes_and_stratification(committed, release_root):
     for split in SPLITS:
         assert len(committed[split]) == 1300
         counts = {c: 0 for c in CATEGORIES}
         for r in committed[split]:
             counts[r["category"]] += 1
         assert set(counts.values()) == {50}
-    manifest = read_manifest(ROOT)
+    manifest = read_manifest(release_root)
     assert {s["num_examples"] for s in manifest["splits"].values()} == {1300}
     assert len(manifest["files"]) == 2 * len(CATEGORIES)
 
@@ -83,15 +84,15 @@ def test_train_and_held_out_share_no_seed_and_no_text(committed):
         assert len({r["surface_seed"] for r in committed[split]}) == 1300
 
 
-def test_manifest_fingerprints_match_the_committed_rows(committed):
-    manifest = read_manifest(ROOT)
+def test_manifest_fingerprints_match_the_committed_rows(committed, release_root):
+    manifest = read_manifest(release_root)
     for split in SPLITS:
         whole = hashlib.sha256(jsonl_bytes(committed[split])).hexdigest()
         assert whole == manifest["splits"][split]["jsonl_sha256"]
         for cat in CATEGORIES:
             path = file_path(cat, split)
             meta = manifest["files"][path]
-            assert hashlib.sha256((ROOT / path).read_bytes()).hexdigest() == meta["sha256"]
+            assert hashlib.sha256((release_root / path).read_bytes()).hexdigest() == meta["sha256"]
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +109,10 @@ def test_committed_files_do_not_drift_from_the_code(fresh, monkeypatch, capsys):
     assert read_manifest(ROOT)["splits"]["train"]["jsonl_sha256"] in out
 
 
-def test_check_reports_drift(fresh, tmp_path, monkeypatch, capsys):
+def test_check_reports_drift(fresh, tmp_path, monkeypatch, capsys, release_root):
     monkeypatch.setattr(splits, "_generate_all", lambda workers, progress: fresh)
     (tmp_path / "splits").mkdir()
-    manifest = read_manifest(ROOT)
+    manifest = read_manifest(release_root)
     manifest["splits"]["train"]["jsonl_sha256"] = "0" * 64
     (tmp_path / MANIFEST).write_text(json.dumps(manifest))
     assert run_cli(["build-splits", "--check", "--quiet", "--root", str(tmp_path)],
@@ -119,11 +120,11 @@ def test_check_reports_drift(fresh, tmp_path, monkeypatch, capsys):
     assert "stale" in capsys.readouterr().err
 
 
-def test_parquet_writer_is_deterministic_and_carries_3x_features(committed):
+def test_parquet_writer_is_deterministic_and_carries_3x_features(committed, release_root):
     recs = committed["train"][:50]
     blob = parquet_bytes(recs)
     assert blob == parquet_bytes(recs)
-    meta = pq.read_schema(ROOT / file_path("triangle_count", "train")).metadata
+    meta = pq.read_schema(release_root / file_path("triangle_count", "train")).metadata
     features = json.loads(meta[b"huggingface"])["info"]["features"]
     assert features == features_dict()
     assert "List" not in json.dumps(features)  # datasets 3.x has no List feature type
@@ -137,17 +138,20 @@ def test_version_neutral_features_parse_to_the_schema():
     assert datasets.Features._from_yaml_list(features_yaml()) == features()
 
 
-def test_every_config_lists_its_categories_files():
+def test_every_config_lists_its_categories_files(release_root):
     for name, cats in CONFIGS.items():
         for split in SPLITS:
             files = config_files(name, split)
             assert files == [file_path(c, split) for c in cats]
-            assert all((ROOT / f).is_file() for f in files)
+            assert all((release_root / f).is_file() for f in files)
+            # the card's one glob per config selects exactly these files, in this order
+            assert sorted(p.relative_to(release_root).as_posix()
+                          for p in release_root.glob(config_pattern(name, split))) == files
 
 
-def test_manifest_command_reproduces_the_fingerprint(monkeypatch, capsysbinary):
+def test_manifest_command_reproduces_the_fingerprint(monkeypatch, capsysbinary, release_root):
     """The card's verification recipe: ``closurebench generate all --seed S ... | sha256sum``."""
-    manifest = read_manifest(ROOT)
+    manifest = read_manifest(release_root)
     for split in SPLITS:
         argv = manifest["splits"][split]["command"].split()[1:]
         assert run_cli(argv, monkeypatch) == 0

@@ -25,6 +25,8 @@ def load_dataset(
 ) -> Any:
     """A config's ``DatasetDict`` (``train``, ``held_out``), built by the in-package builder.
 
+    ``split="test"`` is accepted as an alias of ``held_out`` (the split to evaluate on).
+
     Works on every ``datasets`` version >= 3.6 (no loading script involved). ``config_kwargs``
     are the generation axes (``n_min``, ``n_max``, ``density``, ``seed``, ``surface_seed``,
     ``per_category``, ``categories``, ``encoding``); defaults give the released splits.

@@ -10,7 +10,9 @@ share a structural or surface stream. With default arguments a config reproduces
 splits; any other axis or seed is a fresh config with the same two-split rule.
 
 The cache key includes a SHA-256 of the package's own source, so editing the generator never
-serves rows cached by the old code.
+serves rows cached by the old code, and the ``datasets`` major.minor version, because each
+version writes its own ``dataset_info.json`` into the cache (5.x's ``List`` feature type makes
+3.6 fail with ``Feature type 'List' not found``): two venvs may share one ``HF_HOME``.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from closurebench.errors import ConfigError
 from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
 
 __all__ = [
-    "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "ClosureBench",
-    "ClosureBenchConfig", "builder_info", "load_dataset", "source_hash", "tree_hash",
+    "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "TEST_ALIAS",
+    "ClosureBench", "ClosureBenchConfig", "builder_info", "datasets_version", "load_dataset",
+    "source_hash", "tree_hash",
 ]
 
 HOMEPAGE = "https://github.com/egolabs-ai/closurebench"
@@ -51,6 +54,9 @@ CITATION = """\
   url    = {https://github.com/egolabs-ai/closurebench}
 }
 """
+
+#: Accepted by ``load_dataset(split=...)`` for ``held_out``: the split nobody trains on.
+TEST_ALIAS = "test"
 
 #: Instances per ``datasets`` shard: ``num_proc`` workers split the list of index ranges.
 SHARD_SIZE = 64
@@ -74,6 +80,42 @@ def source_hash() -> str:
     rows from old generator code is not.
     """
     return tree_hash(Path(__file__).resolve().parents[1])
+
+
+def datasets_version() -> str:
+    """``datasets`` major.minor: versions differ in how they write cached feature types."""
+    return ".".join(datasets.__version__.split(".")[:2])
+
+
+def _keep_locks_out_of_the_package() -> None:
+    """datasets < 4 locks ``<module dir>/../<name>.lock`` of a builder's module: for this module
+    that is ``closurebench.lock`` beside the installed package (a checkout or site-packages).
+
+    Redirect that one lock into the datasets cache; every other builder keeps its own lock.
+    """
+    import datasets.streaming as streaming
+
+    original = getattr(streaming, "lock_importable_file", None)
+    if original is None or getattr(original, "_closurebench", False):
+        return
+    package = Path(__file__).resolve().parents[1]
+
+    def lock_importable_file(importable_local_file: str) -> Any:
+        if Path(importable_local_file).resolve().is_relative_to(package):
+            from datasets import config
+            from filelock import FileLock
+
+            root = Path(config.HF_DATASETS_CACHE)
+            root.mkdir(parents=True, exist_ok=True)
+            return FileLock(str(root / "closurebench-package.lock"))
+        return original(importable_local_file)
+
+    lock_importable_file._closurebench = True  # type: ignore[attr-defined]
+    streaming.lock_importable_file = lock_importable_file
+
+
+if int(datasets.__version__.split(".")[0]) < 4:
+    _keep_locks_out_of_the_package()
 
 
 def builder_info() -> datasets.DatasetInfo:
@@ -158,8 +200,10 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
 
     def __init__(self, *args: Any, hash: str | None = None, **kwargs: Any) -> None:
         # The loading script's own hash (datasets < 4) says nothing about the package it
-        # imports, so the package source joins the cache key on both paths.
-        key = hashlib.sha256(f"{hash}\0{source_hash()}".encode()).hexdigest()[:16]
+        # imports, so the package source joins the cache key on both paths; so does the
+        # datasets version, whose cached infos another version may not read.
+        key = hashlib.sha256(
+            f"{hash}\0{source_hash()}\0{datasets_version()}".encode()).hexdigest()[:16]
         super().__init__(*args, hash=key, **kwargs)
         try:
             for split in SPLITS:
@@ -179,11 +223,17 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
 
     def _split_generators(self, dl_manager: Any) -> list[datasets.SplitGenerator]:
         out = []
+        sizes = datasets.SplitDict(dataset_name=self.dataset_name)
         for split in SPLITS:
             cfg = self.config.split_config(split)
             ranges = [(a, min(a + SHARD_SIZE, cfg.size)) for a in range(0, cfg.size, SHARD_SIZE)]
             out.append(datasets.SplitGenerator(
                 name=split, gen_kwargs={"config": cfg, "ranges": ranges}))
+            sizes.add(datasets.SplitInfo(name=split, num_examples=cfg.size,
+                                         dataset_name=self.dataset_name))
+        # Declared sizes: the progress bar gets its total, and datasets' split check
+        # (verification_mode="basic_checks") confirms every declared row was generated.
+        self.info.splits = sizes
         return out
 
     def _generate_examples(  # type: ignore[override]
@@ -210,8 +260,11 @@ def load_dataset(
     if name not in CONFIGS:
         raise ConfigError(
             f"config must be one of all, l1, l2, l3 or a category id; got {name!r}")
+    if split == TEST_ALIAS:  # evaluation tools expect a test split: held_out is it
+        split = "held_out"
     if split is not None and split not in SPLITS:
-        raise ConfigError(f"split must be one of {', '.join(SPLITS)} or None; got {split!r}")
+        raise ConfigError(f"split must be one of {', '.join(SPLITS)} (or {TEST_ALIAS!r}, an "
+                          f"alias of held_out) or None; got {split!r}")
     if config_kwargs.get("categories") is not None and not isinstance(
             config_kwargs["categories"], str):
         config_kwargs["categories"] = tuple(config_kwargs["categories"])

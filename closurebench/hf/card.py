@@ -23,13 +23,17 @@ from closurebench.categories import CATEGORIES, CONFIGS
 from closurebench.hf.splits import (
     MANIFEST,
     config_files,
+    config_pattern,
     features_dict,
     features_yaml,
     read_manifest,
 )
 from closurebench.release import SPLITS, split_config
 
-__all__ = ["CARD", "INFOS", "CardDrift", "build_card", "card_text", "infos_json", "yaml_data"]
+__all__ = [
+    "CARD", "INFOS", "CardDrift", "build_card", "card_text", "hub_card_text", "infos_json",
+    "yaml_data",
+]
 
 CARD = "README.md"
 INFOS = "dataset_infos.json"
@@ -83,6 +87,16 @@ _BLOCK = re.compile(
 _FRONT = re.compile(r"---\n(?:.*?\n)?---\n", re.DOTALL)
 
 
+#: Repository-only text (the clone's setup, this machine's benchmark table, maintainer
+#: commands): dropped from the Hub export, markers included.
+_REPO_ONLY = re.compile(r"<!-- BEGIN REPO-ONLY[^>]*-->\n.*?<!-- END REPO-ONLY -->\n?", re.DOTALL)
+#: Hub-only text, kept inside an HTML comment in the repository README (so GitHub hides it)
+#: and unwrapped by the export.
+_HUB_ONLY = re.compile(r"<!-- BEGIN HUB-ONLY[^\n]*\n(?P<body>.*?)END HUB-ONLY -->\n?", re.DOTALL)
+#: What a user-facing card must never show.
+_NOT_FOR_USERS = (".ci/", "<org>", "ORG/", "REPO-ONLY", "HUB-ONLY", ".venv/bin/")
+
+
 class CardDrift(ValueError):
     """README.md or dataset_infos.json differ from what the code generates."""
 
@@ -96,6 +110,10 @@ def _info() -> Any:
 def _split_sizes(manifest: dict[str, Any], config: str) -> dict[str, dict[str, int]]:
     out = {}
     for split in SPLITS:
+        missing = [p for p in config_files(config, split) if p not in manifest["files"]]
+        if missing:
+            raise CardDrift(f"{MANIFEST} does not list {missing[0]} (another file layout): "
+                            "run `closurebench build-splits` first")
         files = [manifest["files"][p] for p in config_files(config, split)]
         out[split] = {
             "num_bytes": sum(f["num_bytes"] for f in files),
@@ -113,24 +131,20 @@ def _size_category(n: int) -> str:
 
 
 def yaml_data(manifest: dict[str, Any]) -> dict[str, Any]:
-    """The front matter as data: metadata, explicit ``configs`` and ``dataset_info``."""
+    """The front matter as data: metadata and one ``configs`` entry per config.
+
+    Each config's split is one glob (see ``closurebench.hf.splits``), and the per-config
+    ``dataset_info`` (features and sizes, 30 times over) is left to ``dataset_infos.json`` and
+    the features embedded in every Parquet file, so the front matter stays short.
+    """
     info = _info()
-    configs, infos = [], []
+    configs = []
     for name in CONFIGS:
         entry: dict[str, Any] = {"config_name": name, "data_files": [
-            {"split": s, "path": config_files(name, s)} for s in SPLITS]}
+            {"split": s, "path": config_pattern(name, s)} for s in SPLITS]}
         if name == "all":
             entry["default"] = True
         configs.append(entry)
-        sizes = _split_sizes(manifest, name)
-        infos.append({
-            "config_name": name,
-            "features": features_yaml(),
-            "splits": [{"name": s, "num_bytes": sizes[s]["num_bytes"],
-                        "num_examples": sizes[s]["num_examples"]} for s in SPLITS],
-            "download_size": sum(v["size"] for v in sizes.values()),
-            "dataset_size": sum(v["num_bytes"] for v in sizes.values()),
-        })
     total = sum(s["num_examples"] for s in manifest["splits"].values())
     return {
         "pretty_name": PRETTY_NAME,
@@ -144,7 +158,6 @@ def yaml_data(manifest: dict[str, Any]) -> dict[str, Any]:
         "task_categories": TASK_CATEGORIES,
         "tags": TAGS,
         "configs": configs,
-        "dataset_info": infos,
     }
 
 
@@ -203,8 +216,8 @@ def _block_configs(manifest: dict[str, Any]) -> str:
         what = f"{len(cats)} categories" if len(cats) > 1 else f"L{CATEGORIES[name].level}"
         rows.append([f"`{name}`" + (" (default)" if name == "all" else ""), what,
                      *(str(sizes[s]["num_examples"]) for s in SPLITS),
-                     f"{len(config_files(name, 'train'))} per split"])
-    return _table(["config", "holds", *SPLITS, "files"], rows)
+                     f"`{config_pattern(name, 'train')}`"])
+    return _table(["config", "holds", *SPLITS, "train files (held_out alike)"], rows)
 
 
 def _block_fields() -> str:
@@ -323,6 +336,18 @@ def card_text(current: str, manifest: dict[str, Any]) -> str:
     if missing:
         raise CardDrift(f"{CARD}: generated block(s) missing: {', '.join(missing)}")
     return _front_matter(manifest) + body
+
+
+def hub_card_text(readme: str) -> str:
+    """The card as Hub users see it: the repository card minus repository-only blocks, plus
+    its hub-only blocks. Raises ``CardDrift`` if developer text would still show."""
+    text = _HUB_ONLY.sub(lambda m: m.group("body"), _REPO_ONLY.sub("", readme))
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    leaks = sorted({w for w in _NOT_FOR_USERS if w in text})
+    if leaks:
+        raise CardDrift(f"{CARD}: the Hub card would show {', '.join(map(repr, leaks))}; "
+                        "wrap that text in <!-- BEGIN REPO-ONLY --> ... <!-- END REPO-ONLY -->")
+    return text
 
 
 def build_card(root: str | os.PathLike[str] = ".", *, check: bool = False) -> list[str]:

@@ -82,12 +82,15 @@ def add_parsers(sub: Any) -> None:
     c.set_defaults(func=_build_card)
 
     u = sub.add_parser("publish", help="export the Hub dataset folder and upload it")
-    u.add_argument("--repo-id", default=None, help="ORG/NAME of the dataset repository")
+    u.add_argument("--repo-id", default=None,
+                   help="ORG/NAME of the dataset repository (the released one is "
+                   "closurebench.hub.DATASET_ID; set CLOSUREBENCH_DATASET_ID for a fork)")
     u.add_argument("--private", action="store_true", help="create the repositories private")
     u.add_argument("--export-only", metavar="DIR", default=None,
                    help="only write the export folder to DIR (no network)")
     u.add_argument("--metric-space", metavar="ORG/NAME", default=None,
-                   help="also upload metric/closurebench/ as a Space")
+                   help="also upload metric/closurebench/ as a Space; its script is "
+                   "uploaded as NAME.py, so evaluate.load('ORG/NAME') works")
     u.add_argument("--root", default=".", help="repository root (default: .)")
     u.add_argument("--endpoint", default=None,
                    help="Hub URL (default: huggingface_hub's, i.e. HF_ENDPOINT or the Hub)")

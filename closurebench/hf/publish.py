@@ -19,16 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.errors import ClosureBenchError
-from closurebench.hf.card import CARD, INFOS, build_card
+from closurebench.hf.card import CARD, INFOS, build_card, hub_card_text
 from closurebench.hf.splits import MANIFEST, read_manifest
 
 __all__ = [
     "DATASET_PATTERNS", "METRIC_DIR", "METRIC_PATTERNS", "PublishError", "export",
-    "publish_dataset", "publish_metric",
+    "publish_dataset", "publish_metric", "space_files",
 ]
 
 #: Everything the dataset repository may receive (``upload_folder`` allow patterns).
-DATASET_PATTERNS = [CARD, INFOS, MANIFEST, "splits/*/*.parquet"]
+DATASET_PATTERNS = [CARD, INFOS, MANIFEST, "splits/*/*.parquet"]  # splits/l<level>/*.parquet
 #: The evaluate metric folder (made by the metric module) and what of it goes to the Space.
 METRIC_DIR = "metric/closurebench"
 METRIC_PATTERNS = ["*.py", "*.md", "requirements.txt"]
@@ -57,9 +57,13 @@ def export(root: str | os.PathLike[str], out: str | os.PathLike[str]) -> list[st
         if hashlib.sha256(data).hexdigest() != meta["sha256"]:
             raise PublishError(f"{rel} does not match {MANIFEST}; run closurebench build-splits")
         files.append(rel)
+    card = hub_card_text((root / CARD).read_text(encoding="utf-8"))
     for rel in files:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / rel, out / rel)
+        if rel == CARD:  # the user-facing card, not the developer README
+            (out / rel).write_text(card, encoding="utf-8", newline="\n")
+        else:
+            shutil.copyfile(root / rel, out / rel)
     return files
 
 
@@ -105,13 +109,36 @@ def publish_dataset(
 ) -> str:
     """Export and upload the dataset repository; the commit URL."""
     from closurebench import __version__
+    from closurebench.hub import validate_repo_id
 
+    validate_repo_id(repo_id, "--repo-id")
     _token(token)  # fail before any work when there is no token
     with tempfile.TemporaryDirectory(prefix="closurebench-export-") as tmp:
         export(root, tmp)
         return _upload(Path(tmp), repo_id, "dataset", DATASET_PATTERNS, private=private,
                        endpoint=endpoint, token=token,
                        message=f"ClosureBench {__version__}: released splits and card")
+
+
+def space_files(root: str | os.PathLike[str], space_id: str) -> dict[str, bytes]:
+    """What the metric Space receives: the metric folder's files, the script renamed.
+
+    ``evaluate.load("ORG/NAME")`` downloads ``NAME.py`` from the Space, so the script goes up
+    as ``<space name>.py`` whatever the Space is called; ``app.py`` finds it by elimination.
+    """
+    from closurebench.hub import METRIC_SCRIPT, validate_repo_id
+
+    name = validate_repo_id(space_id, "--metric-space").split("/")[1]
+    folder = Path(root) / METRIC_DIR
+    if not (folder / METRIC_SCRIPT).is_file():
+        raise PublishError(f"{folder} has no {METRIC_SCRIPT} metric module")
+    if name == "app":
+        raise PublishError("--metric-space cannot be named 'app' (app.py is the widget)")
+    out = {}
+    for path in sorted(folder.iterdir()):  # caches and stray files never reach the Space
+        if path.is_file() and any(path.match(p) for p in METRIC_PATTERNS):
+            out[f"{name}.py" if path.name == METRIC_SCRIPT else path.name] = path.read_bytes()
+    return out
 
 
 def publish_metric(
@@ -121,14 +148,10 @@ def publish_metric(
     """Upload ``metric/closurebench/`` as a Gradio Space; the commit URL."""
     from closurebench import __version__
 
-    folder = Path(root) / METRIC_DIR
-    if not (folder / "closurebench.py").is_file():
-        raise PublishError(f"{folder} has no closurebench.py metric module")
+    files = space_files(root, space_id)
     with tempfile.TemporaryDirectory(prefix="closurebench-metric-") as tmp:
-        # copy first, so caches and stray files in the working tree never reach the Space
-        for path in sorted(folder.iterdir()):
-            if path.is_file() and any(path.match(p) for p in METRIC_PATTERNS):
-                shutil.copyfile(path, Path(tmp) / path.name)
+        for rel, data in files.items():
+            (Path(tmp) / rel).write_bytes(data)
         return _upload(Path(tmp), space_id, "space", METRIC_PATTERNS, private=private,
                        endpoint=endpoint, token=token, space_sdk="gradio",
                        message=f"ClosureBench metric {__version__}")

@@ -1,8 +1,12 @@
 """The released splits on disk: one Parquet file per category and split, plus a manifest.
 
-Files are stored once per category (``splits/<category>/<split>-00000-of-00001.parquet``); the
-``all``, ``l1``, ``l2`` and ``l3`` configs list their categories' files, so nothing is stored
-twice and every config's rows are the same bytes. ``closurebench build-splits`` rewrites them;
+Files are stored once per category, in a folder per level, named so that one glob selects a
+config: ``splits/l<level>/<split>-<NN>-<category>.parquet`` (``NN`` the category's position in
+the taxonomy). ``splits/*/train-*.parquet`` is ``all``, ``splits/l2/train-*.parquet`` is
+``l2``, and a category is its one file; globs resolve in sorted order, which the ``NN`` makes
+the taxonomy order ``generate`` yields. So the card's front matter names one path per split
+and config, nothing is stored twice, and every config's rows are the same bytes.
+``closurebench build-splits`` rewrites them;
 ``--check`` regenerates in memory and compares, which is what the drift test runs.
 
 Parquet bytes depend on the pyarrow version (its ``created_by`` string, encoders), so byte
@@ -27,8 +31,8 @@ from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config, s
 
 __all__ = [
     "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS", "DriftError", "build_splits", "config_files",
-    "features_dict", "features_yaml", "file_path", "jsonl_bytes", "jsonl_sha256", "parquet_bytes",
-    "read_manifest",
+    "config_pattern", "features_dict", "features_yaml", "file_path", "jsonl_bytes",
+    "jsonl_sha256", "parquet_bytes", "read_manifest",
 ]
 
 #: Folder of the released data, relative to the repository (or export) root.
@@ -52,11 +56,24 @@ class DriftError(ValueError):
 
 def file_path(category: str, split: str) -> str:
     """Repository-relative path of one category's split file."""
-    return f"{SPLITS_DIR}/{category}/{split}-00000-of-00001.parquet"
+    position = list(CATEGORIES).index(category) + 1
+    return f"{SPLITS_DIR}/l{CATEGORIES[category].level}/{split}-{position:02d}-{category}.parquet"
+
+
+def config_pattern(config: str, split: str) -> str:
+    """The one path or glob that selects a config's split (what the card's ``configs`` say)."""
+    if config == "all":
+        return f"{SPLITS_DIR}/*/{split}-*.parquet"
+    if config in ("l1", "l2", "l3"):
+        return f"{SPLITS_DIR}/{config}/{split}-*.parquet"
+    return file_path(config, split)
 
 
 def config_files(config: str, split: str) -> list[str]:
-    """The files holding a config's split, in taxonomy order (the order ``generate`` yields)."""
+    """The files holding a config's split, in taxonomy order (the order ``generate`` yields).
+
+    Exactly the files ``config_pattern`` matches, in its sorted order (a test checks both).
+    """
     return [file_path(c, split) for c in CONFIGS[config]]
 
 
@@ -218,10 +235,26 @@ def build_splits(
         for path, blob in blobs.items():
             (root / path).parent.mkdir(parents=True, exist_ok=True)
             (root / path).write_bytes(blob)
+        _remove_stale(root, set(blobs))
         (root / MANIFEST).write_text(_dump(manifest), encoding="utf-8", newline="\n")
         return manifest
     _compare(root, manifest, blobs, rows)
     return manifest
+
+
+def _stale(root: Path, keep: set[str]) -> list[Path]:
+    """Parquet files under ``splits/`` that the current layout does not write (an old layout)."""
+    base = root / SPLITS_DIR
+    if not base.is_dir():
+        return []
+    return sorted(p for p in base.rglob("*.parquet") if p.relative_to(root).as_posix() not in keep)
+
+
+def _remove_stale(root: Path, keep: set[str]) -> None:
+    for path in _stale(root, keep):
+        path.unlink()
+        if not any(path.parent.iterdir()):
+            path.parent.rmdir()
 
 
 def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
@@ -245,6 +278,8 @@ def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
                 problems.append(f"{path}: bytes differ")
         elif pq.read_table(on_disk).to_pylist() != rows[path]:
             problems.append(f"{path}: rows differ")
+    problems += [f"{p.relative_to(root).as_posix()} is not part of the release"
+                 for p in _stale(root, set(blobs))]
     if problems:
         raise DriftError("committed splits are stale (run `closurebench build-splits`): "
                          + "; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))

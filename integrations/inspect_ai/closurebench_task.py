@@ -6,7 +6,9 @@
     inspect eval integrations/inspect_ai/closurebench_task.py -T data_files=held_out.jsonl
 
 Instances come from ``closurebench.run.data`` (the released splits are regenerated from their
-seeds, or read from a local export), the system prompt is ``closurebench run``'s versioned one,
+seeds, row for row the files of the Hub dataset ``closurebench.hub.dataset_id()``, which the
+task's metadata names; or read from a local export), the system prompt is
+``closurebench run``'s versioned one,
 and the scorer calls ``closurebench.scoring.score``, reporting strict and lenient accuracy
 overall and grouped by level and by category.
 """
@@ -33,6 +35,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState, generate
 
+from closurebench.hub import dataset_id
 from closurebench.run.data import Selection, load_instances, slim
 from closurebench.run.prompts import PROMPT_VERSION, SYSTEM_PROMPTS
 
@@ -130,5 +133,6 @@ def closurebench(
         scorer=closurebench_scorer(),
         config=GenerateConfig(temperature=0.0,
                               max_tokens=max_tokens or (1024 if mode == "direct" else 8192)),
-        metadata={"prompt_version": PROMPT_VERSION, "mode": mode},
+        metadata={"prompt_version": PROMPT_VERSION, "mode": mode,
+                  "dataset": None if data_files else dataset_id()},
     )

@@ -17,6 +17,7 @@ from typing import Any
 import datasets
 import evaluate
 
+from closurebench.hub import hub_url
 from closurebench.scoring import RECORD_FIELDS, score
 
 _CITATION = """\
@@ -63,7 +64,7 @@ Returns:
     by_level, by_category, by_n, by_density (`dict`): per-bucket n and accuracies.
     tokens_per_correct, pass@k, cons@k: when token counts / several samples are given.
 Examples:
-    >>> metric = evaluate.load("closurebench")  # or a local path to this folder
+    >>> metric = evaluate.load("egolabs-ai/closurebench")  # the Space; or a path to this file
     >>> results = metric.compute(
     ...     predictions=['{"answer": 3}', 'Reasoning... {"answer": ["A", "C"]}'],
     ...     references=["3", '["A", "C"]'],
@@ -146,7 +147,7 @@ class Closurebench(evaluate.Metric):
             features=datasets.Features(
                 {"predictions": datasets.Value("string"), "references": datasets.Value("string")}
             ),
-            reference_urls=["https://huggingface.co/datasets/closurebench/closurebench"],
+            reference_urls=[hub_url()],  # the dataset id setting (closurebench.hub)
         )
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):

@@ -1,0 +1,44 @@
+"""The sdist carries what its own test suite needs (data, loading script, metric, tasks)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NEEDED = ("tests/", "splits/", "metric/", "integrations/", "closurebench/")
+ROOT_FILES = ("LICENSE", "README.md", "README.pypi.md", "dataset_infos.json", "closurebench.py",
+              "pyproject.toml")
+
+
+@pytest.mark.slow
+def test_the_sdist_holds_every_file_the_tests_read(tmp_path):
+    if importlib.util.find_spec("build") is None:
+        pytest.skip("needs the 'build' package (pip install build)")
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout (this is an sdist already)")
+    want = {f for f in tracked.stdout.splitlines()
+            if f.startswith(NEEDED) or f in ROOT_FILES}
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), "."],
+                   cwd=ROOT, check=True, capture_output=True, timeout=600)
+    (sdist,) = tmp_path.glob("closurebench-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        have = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    assert sorted(want - have) == []
+
+
+def test_the_pypi_page_is_not_the_dataset_card():
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    readme = (ROOT / project["readme"]).read_text(encoding="utf-8")
+    assert project["readme"] != "README.md" and not readme.startswith("---")
+    assert ".ci/" not in readme and len(readme.splitlines()) < 80
+    assert project["license"] == "Apache-2.0" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().split()[:4] == ["Apache", "License", "Version", "2.0,"]
+    assert {"Homepage", "Source", "Issues", "Dataset"} <= set(project["urls"])
