@@ -21,10 +21,20 @@ def attribution_plot(plt: Any, report: dict[str, Any]) -> Any:
     keys = list(rows)
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
     bottom = [0.0] * len(keys)
-    for cls in CLASSES:
-        shares = [rows[k].get(cls, 0) / max(sum(rows[k].values()), 1) for k in keys]
+    totals = [max(sum(rows[k].values()), 1) for k in keys]
+    for cls in CLASSES[:-1]:
+        shares = [rows[k].get(cls, 0) / t for k, t in zip(keys, totals, strict=True)]
         if any(shares):
             ax.bar(keys, shares, 0.6, bottom=bottom, color=_COLORS[cls], label=CLASS_NAMES[cls])
+            bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
+    # Ambiguous answers, hatched in the colour of their likely class (grey: none dominates).
+    likely = {f"L{k}": v for k, v in table.get("ambiguous_likely_by_level", {}).items()}
+    for cls in [*CLASSES[:-1], "none"]:
+        shares = [likely.get(k, {}).get(cls, 0) / t for k, t in zip(keys, totals, strict=True)]
+        if any(shares):
+            name = "ambiguous" + ("" if cls == "none" else f", likely {CLASS_NAMES[cls]}")
+            ax.bar(keys, shares, 0.6, bottom=bottom, color=_COLORS.get(cls, "#c7c7c7"),
+                   alpha=0.45, hatch="//", edgecolor="white", label=name)
             bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
     for i, k in enumerate(keys):
         ax.annotate(str(sum(rows[k].values())), (i, 1.01), ha="center", fontsize=7)

@@ -52,6 +52,7 @@ def attribution_table(references: Sequence[dict[str, Any]], outputs: Sequence[An
     likely: Counter[str] = Counter()
     by_level: dict[str, Counter[str]] = {}
     by_category: dict[str, Counter[str]] = {}
+    amb_likely: dict[str, Counter[str]] = {}
     pairs: Counter[str] = Counter()
     causes: Counter[str] = Counter()
     examples: dict[str, list[dict[str, Any]]] = {}
@@ -70,6 +71,8 @@ def attribution_table(references: Sequence[dict[str, Any]], outputs: Sequence[An
         overall[label] += 1
         likely[a["likely"] or "none"] += 1
         by_level.setdefault(str(ref["level"]), Counter())[label] += 1
+        if label == "ambiguous":
+            amb_likely.setdefault(str(ref["level"]), Counter())[a["likely"] or "none"] += 1
         by_category.setdefault(ref["category"], Counter())[label] += 1
         if label == "ambiguous":
             pairs[" + ".join(a["candidates"])] += 1
@@ -95,6 +98,8 @@ def attribution_table(references: Sequence[dict[str, Any]], outputs: Sequence[An
         "by_level": {k: {c: v[c] for c in order if v[c]} for k, v in sorted(by_level.items())},
         "by_category": {k: {c: v[c] for c in order if v[c]} for k, v in by_category.items()},
         "ambiguous_between": dict(pairs.most_common()),
+        "ambiguous_likely_by_level": {k: dict(v.most_common())
+                                      for k, v in sorted(amb_likely.items())},
         "format_causes": dict(causes.most_common()),
         "misread_search": {"budget": budget, "instances_sampled": inexhaustive},
         "examples": {c: examples[c] for c in order if c in examples},
