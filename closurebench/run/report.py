@@ -388,6 +388,10 @@ def format_summary(report: dict[str, Any]) -> str:
         lines.append(f"tokens per correct answer: {m['tokens_per_correct']:.1f}")
     for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
         lines.append(f"{k}: {_pct(m[k])}")
+    attribution = report.get("error_attribution") or {}
+    if attribution.get("overall"):
+        lines.append("errors: " + ", ".join(f"{c} {v}"
+                                            for c, v in attribution["overall"].items()))
     return "\n".join(lines)
 
 

@@ -28,7 +28,9 @@ def test_injecting_baseline_run_reports_attribution(
     code = _cli(monkeypatch, ["run", "--model", "baseline:reversed", "--fresh-seed", "3",
                               "--categories", CATEGORIES, "--per-category", "4",
                               "--no-progress", "--out", str(out)])
-    assert code == 0, capsys.readouterr()
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    assert "errors: direction " in printed
     report = json.loads((out / "report.json").read_text())
     table = report["error_attribution"]
     wrong = report["metrics"]["n_predictions"] - report["metrics"]["n_correct_strict"]
