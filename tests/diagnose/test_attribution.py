@@ -91,3 +91,13 @@ def test_missing_graph_fields_are_named():
     with pytest.raises(ConfigError, match="lacks edges"):
         Problem.from_record({"id": "x", "category": "reachability", "nodes": [], "query": "{}",
                              "answer": "true", "edges_after": []})
+
+
+@pytest.mark.parametrize("output", [None, 7, b'{"answer": 1}', b"\xff\xfe", "{" * 5000,
+                                    '{"answer": {"answer": {"answer": 1}}}', '{"answer": NaN}',
+                                    "\\boxed{", '{"answer": 1e999}', '{"answer": [[], {}]}'])
+def test_attribution_never_raises_on_model_output(sample, output):
+    for rec in sample[::13]:
+        found = attribute(output, rec, "length")
+        assert found is None or found.label in ("direction", "depth", "source", "misread",
+                                                "drift", "format", "other", "ambiguous")
