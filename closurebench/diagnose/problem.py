@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from closurebench.categories import Category, get
+from closurebench.categories import Category
 from closurebench.errors import ConfigError
 from closurebench.graphs import Graph
 from closurebench.records import canonical, labelled_answer
@@ -41,37 +41,22 @@ class Problem:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Problem:
-        """Rebuild from a record; a ``ConfigError`` names the field that is missing or bad."""
+        """Rebuild from a record (``closurebench.shortcuts.record_instance``, which the shortcut
+        readers use too); a ``ConfigError`` names the field that is missing or bad."""
+        from closurebench.shortcuts import record_instance
+
         missing = [f for f in NEEDED_FIELDS if f not in record]
         if missing:
             raise ConfigError(f"record {record.get('id')!r} lacks {', '.join(missing)}: "
                               "diagnosis needs the graph and query fields")
-        cat = get(record["category"])
-        labels = tuple(str(v) for v in _as_list(record["nodes"]))
-        index = {v: i for i, v in enumerate(labels)}
-        directed = cat.family != "undirected"
-
-        def build(edges: Any, name: str) -> Graph:
-            pairs: set[tuple[int, int]] = set()
-            for e in _as_list(edges) or []:
-                try:
-                    u, v = index[str(e[0])], index[str(e[1])]
-                except (KeyError, IndexError, TypeError):
-                    raise ConfigError(f"record {record.get('id')!r}: {name} entry {e!r} "
-                                      "does not name two nodes") from None
-                pairs.add((u, v) if directed else (min(u, v), max(u, v)))
-            return Graph(len(labels), tuple(sorted(pairs)), directed=directed)
-
-        graph: Any = build(record["edges"], "edges")
-        if cat.family == "digraph_pair":
-            graph = (graph, build(record["edges_after"], "edges_after"))
-        raw = _as_list(record["query"])
         try:
-            query = {k: index[v] if k in cat.node_keys else v for k, v in raw.items()}
-        except (KeyError, AttributeError):
-            raise ConfigError(f"record {record.get('id')!r}: query {raw!r} names a node "
-                              "not in nodes") from None
-        return cls(cat, labels, graph, query, record)
+            cat, graph, query, labels = record_instance(
+                {**record, "nodes": _as_list(record["nodes"]), "edges": _as_list(record["edges"]),
+                 "edges_after": _as_list(record["edges_after"]) or []})
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"record {record.get('id')!r}: its nodes, edges and query do not "
+                              f"fit together ({type(exc).__name__}: {exc})") from None
+        return cls(cat, tuple(str(v) for v in labels), graph, query, record)
 
     @property
     def n(self) -> int:

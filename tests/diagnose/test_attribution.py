@@ -91,6 +91,10 @@ def test_missing_graph_fields_are_named():
     with pytest.raises(ConfigError, match="lacks edges"):
         Problem.from_record({"id": "x", "category": "reachability", "nodes": [], "query": "{}",
                              "answer": "true", "edges_after": []})
+    with pytest.raises(ConfigError, match="do not fit together"):
+        Problem.from_record({"id": "x", "category": "reachability", "nodes": ["A", "B"],
+                             "edges": [["A", "Z"]], "query": '{"x": "A", "y": "B"}',
+                             "answer": "true", "edges_after": []})
 
 
 @pytest.mark.parametrize("output", [None, 7, b'{"answer": 1}', b"\xff\xfe", "{" * 5000,
