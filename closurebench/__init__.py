@@ -26,6 +26,7 @@ _LAZY = {
     "extract_answer": "closurebench.scoring",
     "load_dataset": "closurebench.hf",
     "memorisation_gap": "closurebench.scoring",
+    "reward": "closurebench.rewards",
     "score": "closurebench.scoring",
 }
 
@@ -52,6 +53,7 @@ __all__ = [
     "instance",
     "load_dataset",
     "memorisation_gap",
+    "reward",
     "score",
     "solve",
 ]

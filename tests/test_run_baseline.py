@@ -34,7 +34,8 @@ def test_readme_baseline_command_runs_the_whole_loop_offline(
     assert report["selection"]["released"] is True
     # a model's own scores equal its majority floor when the model is the majority baseline
     assert report["metrics"]["accuracy_strict"] == report["floors"]["majority"]["accuracy_strict"]
-    assert len(list((out / "plots").glob("*.png"))) == 5  # no token plot for a baseline
+    # no token plot for a baseline; the error-attribution plot, as majority answers are wrong
+    assert len(list((out / "plots").glob("*.png"))) == 6
     md = (out / "report.md").read_text()
     assert "| triangle_count | L1 |" in md and "random floor" in md
 

@@ -256,8 +256,8 @@ def test_documented_server_command_writes_the_full_report(
     for name in ("report.json", "report.md", "model_card.md", "predictions.jsonl"):
         assert (out / name).exists(), name
     pngs = sorted(p.name for p in (out / "plots").glob("*.png"))
-    assert pngs == ["category.png", "density.png", "level.png", "n.png",
-                    "strict_vs_lenient.png", "tokens.png"]
+    assert pngs == ["attribution.png", "category.png", "density.png", "level.png", "n.png",
+                    "strict_vs_lenient.png", "tokens.png"]  # "no idea" answers: format errors
     report = json.loads((out / "report.json").read_text())
     assert report["metrics"] == expected_metrics(out)
     assert report["cost"]["tokens_per_answer"] > 0

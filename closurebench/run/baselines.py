@@ -12,6 +12,10 @@ majority answer and every applicable reader that does no reasoning (``two-hop``/
 chain part of the way and are left out) (levels and overall weight categories by their
 instances), so no shortcut score is read as reasoning.
 None needs a server, so the whole loop runs offline on them.
+Beside them run the error-injecting baselines of ``closurebench.diagnose.inject``
+(``baseline:reversed``, ``baseline:truncated-K``, ``baseline:misread-edge``,
+``baseline:source-inclusion``, ``baseline:drift``, ``baseline:format``), which validate error
+attribution.
 """
 
 from __future__ import annotations
@@ -115,16 +119,25 @@ class BaselineBackend:
     concurrent = False
 
     def __init__(self, kind: str, seed: int = 0) -> None:
-        if kind not in BASELINES:
+        from closurebench.diagnose.inject import INJECTED, is_injected
+
+        if kind not in BASELINES and not is_injected(kind):
             raise ValueError(
                 f"unknown baseline {kind!r}: use one of "
                 + ", ".join(f"baseline:{b}" for b in BASELINES)
+                + f", or an error-injecting one: {', '.join('baseline:' + k for k in INJECTED)}"
+                " (K a positive integer)"
             )
         self.kind = kind
         self.seed = seed
         self.name = f"baseline:{kind}"
 
     def complete(self, record: dict[str, Any], sample: int) -> Completion:
+        if self.kind not in BASELINES:
+            from closurebench.diagnose.inject import injected_output
+
+            output = injected_output(self.kind, record, sample, self.seed)
+            return Completion(output=output, finish_reason="stop")
         value = baseline_answer(self.kind, record, sample, self.seed)
         return Completion(output=json.dumps({"answer": value}), finish_reason="stop")
 

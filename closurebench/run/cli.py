@@ -64,7 +64,9 @@ def add_parsers(sub: Any) -> None:
         "a report with breakdowns by level, category, n and density, chance floors and plots.",
         epilog=_RUN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("--model", required=True,
-                   help="served model name, or baseline:majority / baseline:random (offline)")
+                   help="served model name, or baseline:majority / baseline:random (offline); "
+                   "error-injecting: baseline:reversed, truncated-K, source-inclusion, "
+                   "misread-edge, drift, format")
     r.add_argument("--base-url", default=None,
                    help="server URL ending in /v1 (default: OPENAI_BASE_URL or OpenAI)")
     r.add_argument("--mode", choices=MODES, default="direct",

@@ -34,8 +34,10 @@ RELEASED_AXES: dict[str, Any] = dict(DEFAULTS)
 
 REFERENCE_FIELDS = (
     "id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance", "nodes",
+    "hops", "edges", "edges_after", "query",
 )
-"""What a run keeps of each instance: enough to score it and to run both baselines again."""
+"""What a run keeps of each instance: enough to score it, run the baselines again and
+attribute its errors (the graph and query)."""
 
 
 @dataclass(frozen=True)

@@ -186,6 +186,10 @@ def make_plots(report: dict[str, Any], out_dir: str | Path) -> list[Path]:
     ]
     if report.get("cost"):
         paths.append(_tokens(plt, report, out / "tokens.png"))
+    if (report.get("error_attribution") or {}).get("n_wrong"):
+        from closurebench.diagnose.plot import attribution_plot
+
+        paths.append(_save(plt, attribution_plot(plt, report), out / "attribution.png"))
     return paths
 
 

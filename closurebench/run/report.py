@@ -142,6 +142,12 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     token_counts = tokens if all(t is not None for t in tokens) else None
     sample_ids = [ref["id"] for ref in refs] if files.samples > 1 else None
     metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids)
+    from closurebench.diagnose import attribution_table, trace_table
+
+    attribution = attribution_table(refs, outputs, [row.get("finish_reason")
+                                                    for _, row in files.predictions])
+    traces = (trace_table(refs, outputs, tokens)
+              if files.meta.get("mode") != "direct" or any("\n" in o for o in outputs) else None)
 
     flags = verdicts(outputs, refs)
     first = [f for (_, row), f in zip(files.predictions, flags, strict=True)
@@ -188,6 +194,8 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
         "latency_s": {"mean": statistics.fmean(latencies),
                       "median": statistics.median(latencies)} if latencies else None,
         "floors": floors(list({ref["id"]: ref for ref in refs}.values()), seed=floor_seed),
+        "error_attribution": attribution,
+        "traces": traces,
         "plots": [],
         "card": None,
     }
@@ -328,6 +336,12 @@ def format_markdown(report: dict[str, Any]) -> str:
         ]
     else:
         lines.append("No token counts (a built-in baseline, or a server that reports no usage).")
+    from closurebench.diagnose import format_attribution, format_traces
+
+    if report.get("error_attribution"):
+        lines += format_attribution(report["error_attribution"])
+    if report.get("traces"):
+        lines += format_traces(report["traces"])
     lines += ["", "## Answers", "",
               "Finish reasons: " + ", ".join(f"{k} {v}" for k, v in
                                              report["finish_reasons"].items()) + ".",
@@ -374,6 +388,10 @@ def format_summary(report: dict[str, Any]) -> str:
         lines.append(f"tokens per correct answer: {m['tokens_per_correct']:.1f}")
     for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
         lines.append(f"{k}: {_pct(m[k])}")
+    attribution = report.get("error_attribution") or {}
+    if attribution.get("overall"):
+        lines.append("errors: " + ", ".join(f"{c} {v}"
+                                            for c, v in attribution["overall"].items()))
     return "\n".join(lines)
 
 

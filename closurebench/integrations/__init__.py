@@ -1,0 +1,1 @@
+"""Adapters that expose ClosureBench through other projects' interfaces (imported on use)."""
