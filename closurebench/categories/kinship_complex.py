@@ -85,13 +85,16 @@ def nx_program(G, q):
     import networkx as nx
 
     x = q["x"]
-    depth = {}
-    for a in nx.ancestors(G, x):
-        # generations between a and x: the longest a -> x line in the sub-DAG between them
-        between = G.subgraph(nx.descendants(G, a) & (nx.ancestors(G, x) | {x}) | {a})
-        depth[a] = nx.dag_longest_path_length(between)
-    top = max(depth.values())
-    oldest = [a for a, k in depth.items() if k == top]
+    above = {x: 0}  # the longest line from each person down to x, in generations
+    for v in reversed(list(nx.topological_sort(G))):
+        steps = [above[c] + 1 for c in G.successors(v) if c in above]
+        if steps and v != x:
+            above[v] = max(steps)
+    del above[x]
+    if not above:
+        raise ValueError("x has no ancestor")
+    top = max(above.values())
+    oldest = [a for a, k in above.items() if k == top]
     if len(oldest) != 1:
         raise ValueError("no unique oldest ancestor")
     return len(nx.descendants(G, oldest[0]))
