@@ -128,7 +128,7 @@ class Config:
                 )
             chosen = tuple(c for c in allowed if c in set(wanted))
         for c in chosen:
-            lo = CATEGORIES[c].min_n
+            lo = CATEGORIES[c].n_floor
             if n_max < lo:
                 raise ConfigError(f"n_max must be at least {lo} for category {c}, got {n_max}")
         return cls(config, n_min, n_max, dens, seed, surface_seed, per_category, chosen,
@@ -147,7 +147,7 @@ class Config:
 
     def n_range(self, category: str) -> tuple[int, int]:
         """The n range a category is drawn from: raised to the category's minimum if needed."""
-        return max(self.n_min, CATEGORIES[category].min_n), self.n_max
+        return max(self.n_min, CATEGORIES[category].n_floor), self.n_max
 
     @cached_property
     def digest(self) -> str:

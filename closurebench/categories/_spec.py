@@ -88,7 +88,9 @@ class Category:
     (planting the structure the answer depends on, then adding density-matching distractor
     edges that cannot change it); the generator still checks every rule and retries, so a
     constructor may miss now and then. Without one, the generator samples the family's random
-    graph and asks ``propose`` for queries. ``max_hops(n)`` is the deepest hop depth n nodes
+    graph and asks ``propose`` for queries. ``generate_min_n`` raises the smallest generated n
+    above ``min_n`` (the smallest graph the question makes sense on, which ``solve`` accepts)
+    where the smallest graphs carry too few distinct instances. ``max_hops(n)`` is the deepest hop depth n nodes
     can carry. ``shortcuts`` maps a name to a category-specific non-reasoning reader
     ``reader(graph, query) -> answer`` (integer ids, like the programs), run as
     ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
@@ -113,8 +115,14 @@ class Category:
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     construct: Construct | None = None
+    generate_min_n: int | None = None
     max_hops: Callable[[int], int] = field(default=lambda n: n - 1)
     shortcuts: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(default_factory=dict)
+
+    @property
+    def n_floor(self) -> int:
+        """The smallest n the generator draws (``min_n`` unless a category needs more room)."""
+        return self.min_n if self.generate_min_n is None else self.generate_min_n
 
     @property
     def chains(self) -> bool:

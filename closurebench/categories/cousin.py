@@ -1,7 +1,9 @@
 """cousin (L1): are x and y first cousins: a shared grandparent but no shared parent?
 
 Example: G -> P, G -> Q, P -> X, Q -> Y: X and Y are cousins. Balanced 50/50. Needs n >= 5
-(a grandparent, two parents, two grandchildren).
+(a grandparent, two parents, two grandchildren); generated from n = 6, because five people
+carry a "yes" in exactly one tree shape, which sits in one structural half only, so the other
+split could never hold one.
 
 Instances are built: "yes" pairs are children of two siblings; "no" pairs are of one
 generation and both have grandparents: siblings (who share a grandparent too), second
@@ -110,7 +112,7 @@ def template(w, q):
 CATEGORY = Category(
     id="cousin", level=1, family="family", answer="boolean",
     primitives=("compose", "difference"), propose=propose, tensor_program=tensor_program,
-    nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5,
+    nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5, generate_min_n=6,
     construct=construct, shortcuts={"shares-a-grandparent": shares_a_grandparent},
     summary="Do x and y share a grandparent but no parent?",
 )

@@ -44,9 +44,9 @@ def test_fewer_than_five_people_is_rejected(engine: str) -> None:
         solve(CAT, edges, {"x": "Xia", "y": "Yan"}, engine=engine)
 
 
-def test_n_max_below_five_is_rejected() -> None:
-    with pytest.raises(ConfigError, match="n_max must be at least 5 for category cousin, got 4"):
-        closurebench.generate(CAT, n_min=2, n_max=4)
+def test_generation_starts_at_six_people() -> None:
+    with pytest.raises(ConfigError, match="n_max must be at least 6 for category cousin, got 5"):
+        closurebench.generate(CAT, n_min=2, n_max=5)
 
 
 def test_unknown_category_is_rejected() -> None:
