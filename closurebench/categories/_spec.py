@@ -90,9 +90,9 @@ class Category:
     constructor may miss now and then. Without one, the generator samples the family's random
     graph and asks ``propose`` for queries. ``generate_min_n`` raises the smallest generated n
     above ``min_n`` (the smallest graph the question makes sense on, which ``solve`` accepts)
-    where the smallest graphs carry too few distinct instances. ``max_hops(n)`` is the deepest hop depth n nodes
-    can carry. ``shortcuts`` maps a name to a category-specific non-reasoning reader
-    ``reader(graph, query) -> answer`` (integer ids, like the programs), run as
+    where the smallest graphs carry too few distinct instances. ``max_hops(n)`` is the deepest
+    hop depth n nodes can carry. ``shortcuts`` maps a name to a category-specific
+    non-reasoning reader ``reader(graph, query) -> answer`` (integer ids, like the programs), run as
     ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
     """
 
