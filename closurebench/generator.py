@@ -33,6 +33,9 @@ QUERY_TRIES = 16
 #: Share of closure-category instances drawn at 1, 2 and ≥ 3 hops (renormalised over the buckets
 #: n and the hops axis allow). Deep first: a one-hop reader should sit well below a third.
 HOPS_WEIGHTS = (0.15, 0.35, 0.50)
+#: Instances per stratification block: within each block of consecutive indices of a category,
+#: the uniforms that pick n, the hop bucket and the answer value are a random Latin design.
+STRATUM = 10
 #: Marks a query without a unique answer in the per-graph cache of ``pose``.
 _UNPOSABLE = object()
 
@@ -78,18 +81,46 @@ def _sample(family: str, rng: random.Random, n: int, rho: float) -> Any:
     return before, perturb(rng, before, rho)
 
 
+@dataclass(frozen=True)
+class Strata:
+    """Stratified uniforms in [0, 1) for one instance's n, hop bucket and answer value."""
+
+    n: float
+    hops: float
+    value: float
+
+
+def strata(seed: int, category: str, j: int) -> Strata:
+    """The uniforms of instance ``j``: in each block of ``STRATUM`` consecutive instances of a
+    category, each axis takes one value from each tenth of [0, 1), in a hashed order.
+
+    Independent draws leave a 50-instance split with ±7 points of noise on every share (a count
+    value, an n − k rule); stratifying n, the hop bucket and the constructors' value draw keeps
+    a split's spread at its design. Instance j still needs only (seed, category, j).
+    """
+    block, pos = divmod(j, STRATUM)
+    u = []
+    for axis in ("n", "hops", "value"):
+        order = seeds.rng("strata", axis, seed, category, block).sample(range(STRATUM), STRATUM)
+        u.append((order[pos] + seeds.rng("jitter", axis, seed, category, j).random()) / STRATUM)
+    return Strata(*u)
+
+
 def draw_axes(
-    sseed: int, n_range: tuple[int, int], density: tuple[float, float]
+    sseed: int, n_range: tuple[int, int], density: tuple[float, float], u: float | None = None
 ) -> tuple[int, float]:
-    """n and rho from their own streams: uniform integer n, uniform rho rounded to 4 places."""
-    n = seeds.rng("n", sseed).randint(*n_range)
+    """n and rho from their own streams: uniform integer n (at quantile ``u`` when stratified),
+    uniform rho rounded to 4 places."""
+    lo_n, hi_n = n_range
+    n = seeds.rng("n", sseed).randint(*n_range) if u is None else (
+        lo_n + min(int(u * (hi_n - lo_n + 1)), hi_n - lo_n))
     lo, hi = density
     rho = round(lo + (hi - lo) * seeds.rng("density", sseed).random(), 4) if hi > lo else lo
     return n, min(max(rho, lo), hi)
 
 
-def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None]
-              ) -> tuple[int, int] | None:
+def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None],
+              u: float | None = None) -> tuple[int, int] | None:
     """The hop-depth range instance ``sseed`` must meet, from its own stream.
 
     Buckets 1, 2 and ≥ 3 (up to ``cat.max_hops(n)``), clipped to the config's hops axis and
@@ -106,7 +137,7 @@ def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None]
         )
     buckets = [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
                if max(a, lo) <= min(b, hi)]
-    u = seeds.rng("hops", sseed).random() * sum(w for _, w in buckets)
+    u = (seeds.rng("hops", sseed).random() if u is None else u) * sum(w for _, w in buckets)
     chosen = buckets[-1][0]
     for span, w in buckets:
         if u < w:
@@ -170,6 +201,7 @@ def pose(
     density: tuple[float, float],
     hops: tuple[int, int | None] = (1, None),
     half: int | None = None,
+    strata: Strata | None = None,
 ) -> Posed:
     """Build candidates until one is unambiguous, non-degenerate, on target and in ``half``.
 
@@ -178,12 +210,13 @@ def pose(
     naming it.
     """
     cat = category if isinstance(category, Category) else get(category)
-    n, rho = draw_axes(sseed, n_range, density)
+    n, rho = draw_axes(sseed, n_range, density, None if strata is None else strata.n)
     want = bool(sseed & 1) if cat.balance is not None else None
-    span = draw_hops(sseed, cat, n, hops)
+    span = draw_hops(sseed, cat, n, hops, None if strata is None else strata.hops)
     # The "false" side of a balanced closure category (x does not reach y) is right for a
     # one-hop reader by definition, whatever the graph: it carries no hop target.
-    target = Target(hops=None if want is False else span, want=want)
+    target = Target(hops=None if want is False else span, want=want,
+                    quantile=None if strata is None else strata.value)
     rng = seeds.rng("graph", sseed)
     for graph, query in _candidates(cat, rng, n, rho, target):
         answer = _answer(cat, graph, query)
@@ -211,7 +244,8 @@ def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, A
     cat_id, j = config.locate(k)
     sseed = structural_seed(config.seed, cat_id, j)
     posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
-                 (config.hops_min, config.hops_max), config.half)
+                 (config.hops_min, config.hops_max), config.half,
+                 strata(config.seed, cat_id, j))
     return build_record(
         posed,
         record_id=f"{cat_id}-{j:05d}-{config.digest}",

@@ -61,11 +61,15 @@ class Target:
     ``hops`` is the inclusive range the answer's hop depth must fall in (``None``: no
     constraint, e.g. a non-closure category or the "false" half of a boolean one, whose
     answer a one-hop reader always gets). ``want`` is the balanced target (the boolean
-    answer, or ``balance(answer)``), ``None`` for unbalanced categories.
+    answer, or ``balance(answer)``), ``None`` for unbalanced categories. ``quantile`` is a
+    stratified uniform in [0, 1) for the constructor's main value draw (a count, a set size):
+    drawing that value at this quantile of its distribution keeps a split's answer spread at
+    its design; ``None`` outside stratified generation (then draw from ``rng``).
     """
 
     hops: tuple[int, int] | None = None
     want: bool | None = None
+    quantile: float | None = None
 
 
 #: ``construct(rng, n, rho, target) -> (graph, query)`` or ``None`` to try again.
