@@ -16,6 +16,7 @@ import importlib
 import json
 import os
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -291,9 +292,35 @@ def _block_provenance(manifest: dict[str, Any]) -> str:
     )
 
 
+@cache
+def _block_audit() -> str:
+    """The release audit (``closurebench audit all --release``): held_out's table, both splits'
+    pooled figures and the targets' verdict. Computed from the code, like every block."""
+    from closurebench.audit import audit_records, format_table, misses, pooled
+    from closurebench.generator import instance
+    from closurebench.release import split_config
+
+    recs = {}
+    for split in ("train", "held_out"):
+        cfg = split_config(split)
+        recs[split] = [instance(cfg, k, cross_check=False) for k in range(cfg.size)]
+    train = audit_records(recs["train"])
+    held = audit_records(recs["held_out"], against=recs["train"])
+    missed = [f"train: {m}" for m in misses(train)] + [f"held_out: {m}" for m in misses(held)]
+    pt = pooled(train)
+    verdict = ("Every target is met on both splits." if not missed else
+               "Targets missed: " + "; ".join(missed) + ".")
+    return (
+        f"{format_table(held)}\n\n"
+        f"Train: one-hop reader {100 * pt['one_hop']:.0f}% strict over the closure "
+        f"categories, {100 * pt['hops3']:.0f}% need ≥ 3 hops. {verdict}\n"
+    )
+
+
 def _blocks(manifest: dict[str, Any]) -> dict[str, str]:
     first = _first_rows()
     return {
+        "audit": _block_audit(),
         "configs": _block_configs(manifest),
         "fields": _block_fields(),
         "categories": _block_categories(),
