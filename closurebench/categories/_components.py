@@ -24,17 +24,18 @@ from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprin
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
 #: Weights (out of 10) of the counts n - k for small k in ``sized``.
-_NEAR_N = {0: 4, 1: 6, 2: 8}
+_NEAR_N = {0: 4, 1: 5, 2: 7}
 
 
 def sized(rng: random.Random, lo: int, hi: int, n: int) -> int:
     """A count in ``lo..hi`` drawn from its own weights, not left to the density.
 
-    Uniform, except that n, n - 1 and n - 2 weigh 0.4, 0.6 and 0.8: small n leaves few values,
+    Uniform, except that n, n - 1 and n - 2 weigh 0.4, 0.5 and 0.7: small n leaves few values,
     and an "answer n - k" reader would otherwise hit ~30% of a category whose counts reach n.
+    A floor of 4 or more (a deep target) weighs 0.6, or every deep instance piles onto it.
     """
     values = list(range(lo, hi + 1))
-    weights = [_NEAR_N.get(n - v, 10) for v in values]
+    weights = [_NEAR_N.get(n - v, 6 if v == lo >= 4 else 10) for v in values]
     return rng.choices(values, weights)[0]
 
 

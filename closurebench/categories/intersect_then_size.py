@@ -23,13 +23,15 @@ def propose(rng, g):
 def construct(rng, n, rho, target):
     """Plant R(x) ∩ R(y) of a drawn size and depth.
 
-    1, 2, n - 3 and n - 2 weigh a third of the sizes between them: those four values are
-    every size there is at n <= 6, so uniform sizes would put the "answer n - k" readers and
-    the answers 1 and 2 each near a quarter of the instances.
+    1 and 2 weigh a third of the sizes between them, n - 3 and n - 2 a fifth: those four
+    values are every size there is at n <= 6, so uniform sizes would put the "answer n - k"
+    readers and the answers 1 and 2 each near a quarter of the instances (more in a split's
+    half, whose small cells carry few structures at some sizes).
     """
     lo, hi = target.hops or (1, n - 2)
     sizes = list(range(1, n - 1))
-    m = rng.choices(sizes, [1 if v <= 2 or v >= n - 3 else 3 for v in sizes])[0]
+    m = rng.choices(sizes, [8 if v == 1 else 10 if v == 2 else 6 if v >= n - 3 else 30
+                           for v in sizes])[0]
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
     return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 

@@ -53,6 +53,6 @@ CATEGORY = Category(
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
     accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
-    shortcuts={"shortest_cycle": shortest_cycle},
+    shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
 )
