@@ -25,7 +25,7 @@ import numpy as np
 from closurebench.graphs import Graph, _coins, _from_mask
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
-__all__ += ["draw_depth", "forward_blocks", "sprinkle"]
+__all__ += ["draw_depth", "forward_blocks", "pick_at_quantile", "sprinkle"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -140,6 +140,31 @@ def draw_depth(rng: random.Random, lo: int, hi: int) -> int:
     """
     values = list(range(lo, hi + 1))
     return rng.choices(values, [2.0 ** -i for i in range(len(values))])[0]
+
+
+def pick_at_quantile(values: Sequence, weights: Sequence[float], u: float):
+    """The value at quantile ``u`` in [0, 1) of the distribution ``weights`` puts on ``values``.
+
+    The inverse-CDF twin of ``rng.choices(values, weights)``: a split's stratified uniforms
+    (``Target.quantile``) then give each value its weight's share of every block of instances,
+    instead of a share that wanders by several points on 50 instances.
+
+    >>> [pick_at_quantile("abc", [1, 2, 1], u) for u in (0.0, 0.24, 0.25, 0.74, 0.75, 0.99)]
+    ['a', 'a', 'b', 'b', 'c', 'c']
+    """
+    if len(values) != len(weights) or not values:
+        raise ValueError(f"need as many weights as values (got {len(weights)} and {len(values)})")
+    if not 0.0 <= u < 1.0:
+        raise ValueError(f"quantile u must be in [0, 1), got {u}")
+    total = float(sum(weights))
+    if total <= 0 or min(weights) < 0:
+        raise ValueError("weights must be non-negative with a positive sum")
+    acc = 0.0
+    for value, w in zip(values, weights):
+        acc += w
+        if u * total < acc:
+            return value
+    return next(v for v, w in zip(reversed(values), reversed(weights)) if w > 0)
 
 
 def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Graph:

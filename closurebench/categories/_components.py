@@ -18,25 +18,28 @@ from collections.abc import Sequence
 import numpy as np
 
 from closurebench.categories._spec import Target
+from closurebench.categories._values import draw_value
 from closurebench.graphs import Graph
 from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
 
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
 #: Weights (out of 10) of the counts n - k for small k in ``sized``.
-_NEAR_N = {0: 4, 1: 5, 2: 7}
+_NEAR_N = {0: 5, 1: 6, 2: 7, 3: 7}
 
 
-def sized(rng: random.Random, lo: int, hi: int, n: int) -> int:
-    """A count in ``lo..hi`` drawn from its own weights, not left to the density.
+def sized(rng: random.Random, lo: int, hi: int, n: int, u: float | None = None) -> int:
+    """A count in ``lo..hi`` drawn from its own weights (at quantile ``u`` when stratified),
+    not left to the density.
 
-    Uniform, except that n, n - 1 and n - 2 weigh 0.4, 0.5 and 0.7: small n leaves few values,
-    and an "answer n - k" reader would otherwise hit ~30% of a category whose counts reach n.
-    A floor of 4 or more (a deep target) weighs 0.6, or every deep instance piles onto it.
+    Uniform, except that n, n - 1, n - 2 and n - 3 weigh 0.5, 0.6, 0.7 and 0.7 (each is an
+    "answer n - k" reader's hit, and n leaves no other x with another answer), and a floor of 4
+    or more (a deep target) weighs 0.4, or every deep instance piles onto it. Measured over
+    n 5-10 (scc_then_count's range): top count ~0.22, every n - k rule <= ~0.23.
     """
     values = list(range(lo, hi + 1))
-    weights = [_NEAR_N.get(n - v, 6 if v == lo >= 4 else 10) for v in values]
-    return rng.choices(values, weights)[0]
+    weights = [_NEAR_N.get(n - v, 4 if v == lo >= 4 else 10) for v in values]
+    return draw_value(rng, values, weights, u)
 
 
 def cycle(rng: random.Random, nodes: Sequence[int]) -> list[tuple[int, int]]:
@@ -117,7 +120,7 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     room = max(0, min(room, n - lo - 1, n - 2))  # a deep target may take the room
     if max(2, lo + 1) > n - room:
         return None
-    s = sized(rng, max(2, lo + 1), n - room, n)
+    s = sized(rng, max(2, lo + 1), n - room, n, target.quantile)
     depth = draw_depth(rng, lo, max(lo, min(hi, s - 2)))
     nodes = list(range(n))
     rng.shuffle(nodes)

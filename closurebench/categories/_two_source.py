@@ -23,18 +23,35 @@ from itertools import pairwise
 
 import numpy as np
 
+from closurebench.categories._values import draw_value
 from closurebench.plant import allowed, split_layers
 
-__all__ = ["Layout", "difference", "intersection", "size_of"]
+__all__ = ["Layout", "difference", "draw_size", "intersection", "size_of", "size_weights"]
 
 #: (required edges, distractor mask, x, y, depth from x, depth from y)
 Layout = tuple[list[tuple[int, int]], np.ndarray, int, int, np.ndarray, np.ndarray]
 
 
-def size_of(rng: random.Random, values: Sequence[int], top: int) -> int:
-    """An answer size from ``values``, uniform except ``top`` ("every other node") at 1/2."""
-    weights = [1 if v == top else 2 for v in values]
-    return rng.choices(list(values), weights)[0]
+def size_of(rng: random.Random, values: Sequence[int], top: int, u: float | None = None) -> int:
+    """An answer size from ``values`` (at quantile ``u`` when stratified), uniform except
+    ``top`` ("every other node") at 0.4, 1 at 0.7 and 2 at 0.8: a deep target leaves only the sizes
+    that can hold it, where "every other node" and 2 pile up."""
+    weights = [4 if v == top else 7 if v == 1 else 8 if v == 2 else 10 for v in values]
+    return draw_value(rng, values, weights, u)
+
+
+def size_weights(n: int, v: int, one: int, two: int, top: int, below: int) -> int:
+    """Weight of answer size ``v`` among ``1..n - 2``: ``one`` for 1, ``top`` for n - 2,
+    ``two`` for 2, ``below`` for n - 3, 10 for the rest (the ends of few-size cells)."""
+    return one if v == 1 else top if v == n - 2 else two if v == 2 else below if v == n - 3 else 10
+
+
+def draw_size(rng: random.Random, n: int, weights: tuple[int, int, int, int],
+              u: float | None = None) -> int:
+    """A size in ``1..n - 2`` by ``size_weights(n, v, *weights)``, at quantile ``u`` if given."""
+    values = list(range(1, n - 1))
+    w = [size_weights(n, v, *weights) for v in values]
+    return draw_value(rng, values, w, u)
 
 
 def _chain(src: int, nodes: Sequence[int], d: np.ndarray, edges: list[tuple[int, int]]) -> int:

@@ -17,6 +17,7 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference
+from closurebench.categories._values import draw_value
 from closurebench.plant import draw_depth, plant, sprinkle
 
 
@@ -25,18 +26,36 @@ def propose(rng, g):
     return pair and {"x": pair[0], "y": pair[1], "t": rng.choice((1, 2))}
 
 
+#: Answer-size weights: sizes that leave room for a common part with a node of t out-edges
+#: (so a reader who ignores y lists a node y reaches) weigh ROOMY (size 1: ROOMY_ONE, as it is
+#: roomy in nearly every cell), the others TIGHT, "every other node" EVERYONE.
+ROOMY, ROOMY_ONE, TIGHT, EVERYONE = 10, 6, 1, 1
+
+
+def _room(n: int, h: int, a: int, t: int, f: int) -> bool:
+    """Do ``a`` answer nodes, ``f`` filtered ones and a common part of t + 1 fit at depth h?"""
+    return n - 2 - a - f >= t + 1 + (h - 1 if a < h else 0)
+
+
 def construct(rng, n, rho, target):
-    """Plant the answer, the filtered nodes and the common part, then top up out-degrees."""
+    """Plant the answer, the filtered nodes and the common part, then top up out-degrees.
+
+    The size is drawn at ``target.quantile`` (from the sizes the drawn depth allows). Where the
+    size leaves room, the common part gets a node with t out-edges, which only the y filter
+    removes; the filtered node (the degree filter's witness) gives way to it when the cell
+    is too small for both.
+    """
     lo, hi = target.hops or (1, n - 2)
     h, t = draw_depth(rng, lo, hi), rng.choice((1, 2))
-    sizes = [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 3 - a >= t + h)]
+    if not any(_room(n, h, a, t, 0) for a in range(1, n - 1)):
+        t = 1  # t = 2 leaves the y filter nothing to remove here
+    sizes = [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= t + h)]
     if not sizes:
         return None
-    # sizes that leave room for one filtered node and a common part with t out-edges
-    # (so that both filters matter) weigh triple; "every other node" half
-    roomy = [a for a in sizes if n - 3 - a >= t + 1 + (h - 1 if a < h else 0)]
-    a = rng.choices(sizes, [1 if a == n - 2 else 6 if a in roomy else 2 for a in sizes])[0]
-    f = min(1, n - 2 - a)
+    weights = [EVERYONE if a == n - 2 else (ROOMY_ONE if a == 1 else ROOMY)
+               if _room(n, h, a, t, 0) else TIGHT for a in sizes]
+    a = draw_value(rng, sizes, weights, target.quantile)
+    f = 1 if _room(n, h, a, t, 1) or (not _room(n, h, a, t, 0) and a < n - 2) else 0
     built = difference(rng, n, h, a, filtered=f, common=t + 1)
     if built is None:
         return None
@@ -101,6 +120,6 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), params={"t": (1, 2)},
     tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0, construct=construct,
-    max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y},
+    max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y}, generate_min_n=5,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
 )

@@ -17,6 +17,7 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category
+from closurebench.categories._two_source import draw_size
 from closurebench.plant import (
     allowed,
     depth_vector,
@@ -32,10 +33,16 @@ def propose(rng, graphs):
     return {"x": rng.randrange(graphs[0].n)}
 
 
+#: Weights of |L| (1, 2, n - 2, n - 3; the rest 10): 1 and 2 are sizes at every n, so they
+#: weigh less; expected top size ~0.21.
+SIZES = (7, 5, 10, 10)
+
+
 def construct(rng, n, rho, target):
-    """Plant R_before(x) = L ∪ K and R_after(x) = K with the hop depth from L or from K."""
+    """Plant R_before(x) = L ∪ K (|L| drawn at ``target.quantile``) and R_after(x) = K, with
+    the hop depth from L or from K."""
     lo, hi = target.hops or (1, n - 2)
-    h, m = draw_depth(rng, lo, hi), rng.randint(1, n - 2)
+    h, m = draw_depth(rng, lo, hi), draw_size(rng, n, SIZES, target.quantile)
     from_k = h >= 2 and n - 1 - m >= h and rng.random() < 0.5
     k = rng.randint(h if from_k else max(1, h - m), n - 1 - m)
     nodes = list(range(n))

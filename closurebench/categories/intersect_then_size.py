@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
-from closurebench.categories._two_source import intersection
+from closurebench.categories._two_source import draw_size, intersection
 from closurebench.plant import draw_depth, plant, sprinkle
 
 
@@ -20,18 +20,16 @@ def propose(rng, g):
     return pair and {"x": pair[0], "y": pair[1]}
 
 
-def construct(rng, n, rho, target):
-    """Plant R(x) ∩ R(y) of a drawn size and depth.
+#: Size weights (1, 2, n - 2, n - 3; the rest 10). Generated from n = 5: at n = 4 the only
+#: sizes, 1 and 2, are n - 3 and n - 2, so every such instance is an "answer n - k" hit.
+#: Expected over n 5-10: top count ~0.21, every n - k rule <= 0.18.
+SIZES = (8, 8, 6, 6)
 
-    1 and 2 weigh a third of the sizes between them, n - 3 and n - 2 a fifth: those four
-    values are every size there is at n <= 6, so uniform sizes would put the "answer n - k"
-    readers and the answers 1 and 2 each near a quarter of the instances (more in a split's
-    half, whose small cells carry few structures at some sizes).
-    """
+
+def construct(rng, n, rho, target):
+    """Plant R(x) ∩ R(y) of a drawn size (``SIZES``, at ``target.quantile``) and depth."""
     lo, hi = target.hops or (1, n - 2)
-    sizes = list(range(1, n - 1))
-    m = rng.choices(sizes, [8 if v == 1 else 10 if v == 2 else 6 if v >= n - 3 else 30
-                           for v in sizes])[0]
+    m = draw_size(rng, n, SIZES, target.quantile)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
     return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
@@ -64,6 +62,6 @@ CATEGORY = Category(
     primitives=("closure", "intersection", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), tolerance="count", accept=lambda a, g: a > 0,
-    construct=construct, max_hops=lambda n: n - 2,
+    construct=construct, max_hops=lambda n: n - 2, generate_min_n=5,
     summary="Count the nodes both x and y reach.",
 )

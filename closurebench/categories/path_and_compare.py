@@ -16,6 +16,7 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
+from closurebench.categories._values import draw_value
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import Graph
 from closurebench.plant import (
@@ -77,7 +78,10 @@ def construct(rng, n, rho, target):
             a[add[rng.randrange(len(add))], busy] = True
         else:
             break
-    y, z = (near, other) if rng.random() < 0.5 else (other, near)
+    # the answer class (y or z nearer), at the stratified quantile when there is one
+    if draw_value(rng, (0, 1), (1, 1), target.quantile):
+        near, other = other, near
+    y, z = near, other
     src, dst = np.nonzero(a)
     return Graph(n, tuple(zip(src.tolist(), dst.tolist()))), {"x": x, "y": y, "z": z}
 

@@ -4,7 +4,8 @@ Example: A -> B -> A, B -> C: A's group is {A, B}, size 2.
 
 Built, not sampled: x's component is planted with a drawn size and hop depth
 (``_components.component``) next to a component of another size, so the answer depends on
-which node is asked and is not a function of n.
+which node is asked and is not a function of n. Generated from n = 5: at n = 4 the only
+sizes are 2, 3 and 4, each an "answer n - k" hit.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ CATEGORY = Category(
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
     accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
+    generate_min_n=5,
     shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
 )

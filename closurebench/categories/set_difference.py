@@ -28,7 +28,7 @@ def construct(rng, n, rho, target):
     lo, hi = target.hops or (1, n - 2)
     h = draw_depth(rng, lo, hi)
     sizes = [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= h)]
-    built = difference(rng, n, h, size_of(rng, sizes, n - 2)) if sizes else None
+    built = difference(rng, n, h, size_of(rng, sizes, n - 2, target.quantile)) if sizes else None
     if built is None:
         return None
     edges, ok, x, y, _, _ = built[0]

@@ -13,7 +13,7 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
-from closurebench.categories._two_source import intersection
+from closurebench.categories._two_source import draw_size, intersection
 from closurebench.plant import draw_depth, plant, sprinkle
 
 
@@ -22,15 +22,16 @@ def propose(rng, g):
     return pair and {"x": pair[0], "y": pair[1]}
 
 
-def construct(rng, n, rho, target):
-    """Plant R(x) ∩ R(y) of a uniform size 1..n-2 and a drawn depth.
+#: Size weights (1, 2, "every other node" n - 2, n - 3; the rest 10): both ends weigh less,
+#: and 2 a little (it is a middle size at every n >= 5), for an expected top size ~0.19.
+SIZES = (4, 6, 4, 10)
 
-    Uniform keeps both "one node" and "every other node" near a quarter: small n has few
-    sizes, so down-weighting either end pushes the other past it.
-    """
+
+def construct(rng, n, rho, target):
+    """Plant R(x) ∩ R(y) of a drawn size (``SIZES``, at ``target.quantile``) and depth."""
     lo, hi = target.hops or (1, n - 2)
-    edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi),
-                                         rng.randint(1, n - 2))
+    m = draw_size(rng, n, SIZES, target.quantile)
+    edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
     return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import closurebench
 from closurebench import ConfigError, solve
+from closurebench.categories.chain_of_filters import CATEGORY
 
 CAT = "chain_of_filters"
 DOC = [("A", "B"), ("B", "C"), ("B", "D"), ("Y", "D")]
@@ -35,10 +36,11 @@ def test_y_upstream_of_x_empties_the_list(engine: str) -> None:
     assert solve(CAT, edges, {"x": "A", "y": "Y", "t": 1}, engine=engine) == []
 
 
-def test_n_max_below_three_is_rejected() -> None:
-    with pytest.raises(ConfigError, match="n_max must be at least 3 for category "
+def test_n_max_below_five_is_rejected() -> None:
+    # generated from n = 5: at n = 4 no common node can carry t out-edges beside an answer
+    with pytest.raises(ConfigError, match="n_max must be at least 5 for category "
                                           "chain_of_filters"):
-        closurebench.generate(CAT, n_min=2, n_max=2)
+        closurebench.generate(CAT, n_min=2, n_max=4)
 
 
 def test_unknown_category_is_rejected() -> None:
@@ -46,14 +48,26 @@ def test_unknown_category_is_rejected() -> None:
         solve("filters", DOC, {"x": "A", "y": "Y", "t": 1})
 
 
-def test_the_degree_filter_removes_a_planted_node(posed) -> None:
+def test_a_filter_removes_a_planted_node(posed) -> None:
+    """Below "every other node", the degree filter or the y filter removes a node x reaches; a
+    cell too small for both keeps the y filter's common node (``ignore-y`` is the reader)."""
     import networkx as nx
 
     for p in posed:
         G = nx.DiGraph(p.graph.edges)
         G.add_nodes_from(range(p.graph.n))
         x, y, t = p.query["x"], p.query["y"], p.query["t"]
-        only = nx.descendants(G, x) - nx.descendants(G, y) - {x, y}
+        reach_x, reach_y = nx.descendants(G, x) - {x, y}, nx.descendants(G, y)
+        only = reach_x - reach_y
+        both = reach_x & reach_y
         if len(p.answer) < p.graph.n - 2:
-            assert any(G.out_degree(v) < t for v in only), "the degree filter must matter"
+            assert (any(G.out_degree(v) < t for v in only)
+                    or any(G.out_degree(v) >= t for v in both)), "a filter must matter"
         assert all(G.out_degree(v) >= t for v in p.answer)
+
+
+def test_ignoring_y_fails_where_n_leaves_room(posed) -> None:
+    """From n = 7 the common part nearly always holds a node with t out-edges."""
+    roomy = [p for p in posed if p.graph.n >= 7]
+    lazy = sum(CATEGORY.shortcuts["ignore-y"](p.graph, p.query) == p.answer for p in roomy)
+    assert len(roomy) >= 20 and lazy <= 0.25 * len(roomy)
