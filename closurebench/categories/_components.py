@@ -25,20 +25,21 @@ from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprin
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
 #: Weights (out of 10) of the counts n - k for small k in ``sized``.
-_NEAR_N = {0: 5, 1: 6, 2: 7, 3: 7}
+_NEAR_N = {0: 3, 1: 6, 2: 6, 3: 7}
 
 
 def sized(rng: random.Random, lo: int, hi: int, n: int, u: float | None = None) -> int:
     """A count in ``lo..hi`` drawn from its own weights (at quantile ``u`` when stratified),
     not left to the density.
 
-    Uniform, except that n, n - 1, n - 2 and n - 3 weigh 0.5, 0.6, 0.7 and 0.7 (each is an
-    "answer n - k" reader's hit, and n leaves no other x with another answer), and a floor of 4
-    or more (a deep target) weighs 0.4, or every deep instance piles onto it. Measured over
-    n 5-10 (scc_then_count's range): top count ~0.22, every n - k rule <= ~0.23.
+    Uniform, except that n, n - 1, n - 2 and n - 3 weigh 0.3, 0.6, 0.6 and 0.7 (each is an
+    "answer n - k" reader's hit, and n, the whole graph, leaves no other x with another
+    answer), and a floor of 4 or more (a deep target) weighs 0.3, or every deep instance piles
+    onto it. Measured over n 5-10 (scc_then_count's range): top count ~0.23, every n - k rule
+    <= ~0.23, the whole graph ~0.11.
     """
-    values = list(range(lo, hi + 1))
-    weights = [_NEAR_N.get(n - v, 4 if v == lo >= 4 else 10) for v in values]
+    values = list(range(hi, lo - 1, -1))  # by n - v: its small values sit at low quantiles
+    weights = [_NEAR_N.get(n - v, 3 if v == lo >= 4 else 10) for v in values]
     return draw_value(rng, values, weights, u)
 
 
