@@ -5,9 +5,11 @@ Convention: x and y are never listed. Example: A -> B -> C, B -> D, Y -> D, t = 
 
 Built, not sampled (``_two_source.difference``): the answer's size is drawn; one or two more
 node x reaches (not y) is planted with fewer than t out-edges, so the degree filter matters,
-and y reaches a common part with a node of t out-edges where n leaves room, so the y filter
-does; the hop depth comes from the deepest answer
-node or from a common node with enough out-edges that x reaches sooner than y.
+and y reaches a common part with a node of t out-edges where n leaves room (or, in a small
+cell, x reaches y and a node behind y gets t out-edges inside y's reach), so the y filter does
+and a reader who ignores y lists it; the hop depth comes from the deepest answer node or from
+a common node with enough out-edges that x reaches sooner than y. Generated from n = 5: at
+n = 4 a depth-2 answer leaves no node for the y filter to remove.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference
 from closurebench.categories._values import draw_value
-from closurebench.plant import draw_depth, plant, sprinkle
+from closurebench.plant import allowed, draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -26,15 +28,49 @@ def propose(rng, g):
     return pair and {"x": pair[0], "y": pair[1], "t": rng.choice((1, 2))}
 
 
-#: Answer-size weights: sizes that leave room for a common part with a node of t out-edges
-#: (so a reader who ignores y lists a node y reaches) weigh ROOMY (size 1: ROOMY_ONE, as it is
-#: roomy in nearly every cell), the others TIGHT, "every other node" EVERYONE.
-ROOMY, ROOMY_ONE, TIGHT, EVERYONE = 10, 6, 1, 1
+#: Answer-size weights: sizes that leave room for a common node with t out-edges (so a reader
+#: who ignores y lists a node y reaches) weigh ROOMY (size 1: ROOMY_ONE), the others TIGHT,
+#: "every other node" EVERYONE (never roomy). Measured: top size ~0.20, ignore-y ~0.21.
+ROOMY, ROOMY_ONE, TIGHT, EVERYONE = 10, 12, 1, 6
 
 
 def _room(n: int, h: int, a: int, t: int, f: int) -> bool:
-    """Do ``a`` answer nodes, ``f`` filtered ones and a common part of t + 1 fit at depth h?"""
-    return n - 2 - a - f >= t + 1 + (h - 1 if a < h else 0)
+    """Do ``a`` answer nodes, ``f`` filtered ones and a common node with t out-edges fit at
+    depth h? A common part of t + 1 nodes, or (answer deep enough) t nodes behind x -> y."""
+    left = n - 2 - a - f
+    return left >= t + 1 + (h - 1 if a < h else 0) or (a >= h and left >= t)
+
+
+def _through_y(rng, n, edges, x, y, t):
+    """x -> y, and a node y reaches with t out-edges inside y's reach (y included).
+
+    Then that node is x's too (behind y, so never nearer to x than to y: no k-hop reader
+    keeps it) and has t out-edges: only the y filter removes it. Nodes neither source reaches
+    are hung under y first if y reaches fewer than t. Returns the edges and the new depth
+    vectors, or ``None`` if the cell has no room.
+    """
+    a = np.zeros((n, n), dtype=bool)
+    for u, v in edges:
+        a[u, v] = True
+    dx, dy = T.distances(a, x), T.distances(a, y)
+    mine = [v for v in range(n) if dy[v] > 0]
+    for v in [v for v in range(n) if dx[v] < 0 and dy[v] < 0 and v != y]:
+        if len(mine) >= t:
+            break
+        edges.append((y, v))
+        a[y, v] = True
+        mine.append(v)
+    if len(mine) < t:
+        return None
+    dy = T.distances(a, y)
+    c = rng.choice(mine)
+    targets = [y, *(v for v in mine if v != c and dy[v] <= dy[c] + 1)]
+    if len(targets) < t:
+        return None
+    edges += [(x, y)] + [(c, v) for v in rng.sample(targets, t)]
+    for u, v in edges:
+        a[u, v] = True
+    return edges, T.distances(a, x), T.distances(a, y)
 
 
 def construct(rng, n, rho, target):
@@ -62,6 +98,12 @@ def construct(rng, n, rho, target):
     (edges, ok, x, y, _, _), ans, filt, com = built
     if len(com) > t:
         edges += [(com[0], v) for v in com[1:t + 1] if ok[com[0], v]]
+    elif _room(n, h, a, t, f):
+        via = _through_y(rng, n, edges, x, y, t)
+        if via is None:
+            return None
+        edges, dx, dy = via
+        ok = allowed(dx) & allowed(dy)
     for v in filt:
         if t == 2 and rng.random() < 0.5:
             edges.append((v, rng.choice(np.flatnonzero(ok[v]).tolist())))

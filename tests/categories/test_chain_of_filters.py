@@ -37,7 +37,7 @@ def test_y_upstream_of_x_empties_the_list(engine: str) -> None:
 
 
 def test_n_max_below_five_is_rejected() -> None:
-    # generated from n = 5: at n = 4 no common node can carry t out-edges beside an answer
+    # generated from n = 5: at n = 4 a depth-2 answer leaves no node for the y filter
     with pytest.raises(ConfigError, match="n_max must be at least 5 for category "
                                           "chain_of_filters"):
         closurebench.generate(CAT, n_min=2, n_max=4)
@@ -67,7 +67,31 @@ def test_a_filter_removes_a_planted_node(posed) -> None:
 
 
 def test_ignoring_y_fails_where_n_leaves_room(posed) -> None:
-    """From n = 7 the common part nearly always holds a node with t out-edges."""
-    roomy = [p for p in posed if p.graph.n >= 7]
+    """From n = 5, below "every other node", a node y reaches nearly always has t out-edges."""
+    roomy = [p for p in posed if p.graph.n >= 5 and len(p.answer) < p.graph.n - 2]
     lazy = sum(CATEGORY.shortcuts["ignore-y"](p.graph, p.query) == p.answer for p in roomy)
     assert len(roomy) >= 20 and lazy <= 0.25 * len(roomy)
+
+
+def test_a_small_cell_plants_the_common_node_behind_y() -> None:
+    """n = 5, depth 2, two answers, t = 1: no room for a common part of two beside them, so x
+    reaches y, and ignoring y lists the node behind it."""
+    import random
+
+    from closurebench.categories._spec import Target
+    from closurebench.generator import _answer
+
+    cat = CATEGORY
+    seen = 0
+    rng = random.Random(4)
+    for _ in range(60):
+        built = cat.construct(rng, 5, 0.2, Target(hops=(2, 2), want=None, quantile=0.5))
+        if built is None:
+            continue
+        g, q = built
+        ans = _answer(cat, g, q)
+        if q["t"] == 1 and len(ans) == 2:
+            seen += 1
+            assert g.adjacency[q["x"], q["y"]]
+            assert CATEGORY.shortcuts["ignore-y"](g, q) != ans
+    assert seen >= 20
