@@ -6,7 +6,9 @@ already catch bad arguments the standard way keep working.
 
 from __future__ import annotations
 
-__all__ = ["ClosureBenchError", "ConfigError", "EngineDisagreement", "UnposableQuery"]
+__all__ = [
+    "ClosureBenchError", "ConfigError", "EngineDisagreement", "InputError", "UnposableQuery",
+]
 
 
 class ClosureBenchError(Exception):
@@ -15,6 +17,10 @@ class ClosureBenchError(Exception):
 
 class ConfigError(ClosureBenchError, ValueError):
     """A bad argument: the message names the argument, the allowed range and the value."""
+
+
+class InputError(ClosureBenchError, ValueError):
+    """A file or stream that cannot be read as what it should be; the message says where."""
 
 
 class EngineDisagreement(ClosureBenchError, AssertionError):
