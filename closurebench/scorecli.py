@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from closurebench.safejson import iter_jsonl, iter_lines, load_json_file, loads
+
 __all__ = ["add_parsers", "card_command", "load_predictions", "main", "score_command"]
 
 
@@ -46,6 +48,7 @@ def add_parsers(subparsers: Any) -> None:
     s.add_argument("--per-category", type=int, default=50, help="with --config (default 50)")
     s.add_argument("--encoding", default="nl", help="with --config (default nl)")
     s.add_argument("--json-out", help="also write the full report as JSON to this file")
+    s.add_argument("--force", action="store_true", help="overwrite an existing --json-out file")
     s.set_defaults(func=score_command)
 
     c = subparsers.add_parser(
@@ -65,6 +68,9 @@ def add_parsers(subparsers: Any) -> None:
 def _guarded(handler: Any, args: argparse.Namespace) -> int:
     try:
         return int(handler(args) or 0)
+    except RecursionError:
+        print("error: input nested too deeply", file=sys.stderr)
+        return 2
     except (ValueError, OSError, ImportError) as exc:
         lines = str(exc).strip().splitlines() or [type(exc).__name__]
         print(f"error: {lines[0]}", file=sys.stderr)  # one line, never a traceback
@@ -73,12 +79,12 @@ def _guarded(handler: Any, args: argparse.Namespace) -> int:
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:
     if path == "-":
-        yield from enumerate(sys.stdin, 1)
+        yield from iter_lines(sys.stdin, "stdin")
         return
     if not Path(path).is_file():
         raise _InputError(f"predictions file not found: {path}")
     with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-        yield from enumerate(fh, 1)
+        yield from iter_lines(fh, path)
 
 
 def load_predictions(path: str) -> list[dict[str, Any]]:
@@ -88,10 +94,7 @@ def load_predictions(path: str) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         where = f"{path} line {lineno}"
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise _InputError(f"{where}: not valid JSON ({exc})") from None
+        row = loads(line, where)
         if not isinstance(row, dict):
             raise _InputError(f"{where}: expected a JSON object")
         if "id" not in row:
@@ -163,18 +166,15 @@ def _read_records(path: str) -> Iterator[dict[str, Any]]:
         except Exception as exc:  # pyarrow raises its own error types for corrupt files
             raise _InputError(f"{path}: cannot read Parquet ({exc})") from None
         return
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if line.strip():
-                try:
-                    yield json.loads(line)
-                except ValueError as exc:
-                    raise _InputError(f"{path} line {lineno}: not valid JSON ({exc})") from None
+    for _, rec in iter_jsonl(path, objects=False):
+        yield rec
 
 
 def _score(args: argparse.Namespace) -> int:
     from closurebench.scoring import format_report, score
 
+    if args.json_out:
+        _check_json_out(args.json_out, args.force)
     rows = load_predictions(args.predictions)
     refs_by_id = _references(args)
     references = []
@@ -187,11 +187,12 @@ def _score(args: argparse.Namespace) -> int:
         references.append(rec)
     has_tokens = any(r.get("completion_tokens") is not None for r in rows)
     if has_tokens and any(r.get("completion_tokens") is None for r in rows):
+        # e.g. a run's refused requests: no usage. `closurebench report` then leaves cost out
+        # too, so a re-score agrees with the run's own report.
         missing = next(r for r in rows if r.get("completion_tokens") is None)
-        raise _InputError(
-            f"{args.predictions} line {missing['_line']}: 'completion_tokens' is missing "
-            "(give it on every line or on none)"
-        )
+        print(f"note: {args.predictions} line {missing['_line']} has no 'completion_tokens'; "
+              "token costs are left out (give them on every line or on none)", file=sys.stderr)
+        has_tokens = False
     try:
         report = score(
             predictions=[r["output"] for r in rows],
@@ -207,6 +208,16 @@ def _score(args: argparse.Namespace) -> int:
             json.dump(report, fh, indent=2)
             fh.write("\n")
     return 0
+
+
+def _check_json_out(path: str, force: bool) -> None:
+    p = Path(path)
+    if p.is_dir():
+        raise _InputError(f"--json-out {path} is a directory; give a file name")
+    if p.exists() and not force:
+        raise _InputError(f"--json-out {path} already exists; pass --force to overwrite it")
+    if not p.parent.is_dir():
+        raise _InputError(f"--json-out {path}: {p.parent} is not a directory")
 
 
 def score_command(args: argparse.Namespace) -> int:
@@ -251,15 +262,7 @@ def _eval_results(report: dict[str, Any], args: argparse.Namespace) -> list[Any]
 def _card(args: argparse.Namespace) -> int:
     from huggingface_hub import ModelCard, ModelCardData
 
-    try:
-        with open(args.report, encoding="utf-8") as fh:
-            report = json.load(fh)
-    except FileNotFoundError:
-        raise _InputError(f"report not found: {args.report}") from None
-    except ValueError as exc:
-        raise _InputError(f"{args.report}: not valid JSON ({exc})") from None
-    if not isinstance(report, dict):
-        raise _InputError(f"{args.report}: expected a JSON object")
+    report = load_json_file(args.report, what="report")
     data = ModelCardData(
         model_name=args.model_name,
         eval_results=_eval_results(report, args),
