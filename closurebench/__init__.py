@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from closurebench.categories import CATEGORIES, CONFIGS, Category
 from closurebench.config import Config
-from closurebench.errors import ClosureBenchError, ConfigError, EngineDisagreement, UnposableQuery
-from closurebench.generator import generate, instance
-from closurebench.solve import solve
+from closurebench.api import ArgumentError, generate, instance, solve
+from closurebench.errors import (
+    ClosureBenchError,
+    ConfigError,
+    EngineDisagreement,
+    InputError,
+    UnposableQuery,
+)
 
 __version__ = "0.1.0"
 
@@ -24,13 +29,18 @@ __version__ = "0.1.0"
 #: so that ``import closurebench`` and the CLI stay fast.
 _LAZY = {
     "extract_answer": "closurebench.scoring",
-    "load_dataset": "closurebench.hf",
-    "memorisation_gap": "closurebench.scoring",
     "score": "closurebench.scoring",
 }
+#: Served by ``closurebench.api``: the module functions, checked at the door (named errors
+#: and did-you-mean instead of bare TypeErrors).
+_CHECKED = ("load_dataset", "memorisation_gap")
 
 
 def __getattr__(name: str) -> object:
+    if name in _CHECKED:
+        from closurebench import api
+
+        return getattr(api, name)
     if name in _LAZY:
         from importlib import import_module
 
@@ -38,6 +48,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'closurebench' has no attribute {name!r}")
 
 __all__ = [
+    "ArgumentError",
     "CATEGORIES",
     "CONFIGS",
     "Category",
@@ -45,6 +56,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "EngineDisagreement",
+    "InputError",
     "UnposableQuery",
     "__version__",
     "extract_answer",
