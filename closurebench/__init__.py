@@ -12,9 +12,9 @@ written NetworkX program. Instance k of a config is a pure function of (config, 
 
 from __future__ import annotations
 
+from closurebench.api import generate, instance, solve
 from closurebench.categories import CATEGORIES, CONFIGS, Category
 from closurebench.config import Config
-from closurebench.api import ArgumentError, generate, instance, solve
 from closurebench.errors import (
     ClosureBenchError,
     ConfigError,
@@ -48,7 +48,6 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'closurebench' has no attribute {name!r}")
 
 __all__ = [
-    "ArgumentError",
     "CATEGORIES",
     "CONFIGS",
     "Category",

@@ -5,6 +5,7 @@ turns what Python would report as a bare ``TypeError`` (a mistyped keyword, a va
 wrong type) into an ``ArgumentError`` naming the argument, with a did-you-mean for a
 mistyped keyword (``generate(nmax=10)`` suggests ``n_max``). ``ArgumentError`` is both a
 ``ConfigError`` (a ``ValueError``) and a ``TypeError``, so either ``except`` still catches it.
+``load_dataset`` and ``memorisation_gap`` are built on first use (they import more).
 """
 
 from __future__ import annotations
@@ -17,16 +18,11 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from closurebench.errors import ConfigError
+from closurebench.errors import ArgumentError, ConfigError
 
-__all__ = ["ArgumentError", "checked", "generate", "instance", "load_dataset",
-           "memorisation_gap", "solve"]
+__all__ = ["checked", "generate", "instance", "solve", "suggest"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class ArgumentError(ConfigError, TypeError):
-    """A keyword the function does not take, or an argument of the wrong type."""
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:

@@ -7,7 +7,8 @@ already catch bad arguments the standard way keep working.
 from __future__ import annotations
 
 __all__ = [
-    "ClosureBenchError", "ConfigError", "EngineDisagreement", "InputError", "UnposableQuery",
+    "ArgumentError", "ClosureBenchError", "ConfigError", "EngineDisagreement", "InputError",
+    "UnposableQuery",
 ]
 
 
@@ -17,6 +18,11 @@ class ClosureBenchError(Exception):
 
 class ConfigError(ClosureBenchError, ValueError):
     """A bad argument: the message names the argument, the allowed range and the value."""
+
+
+class ArgumentError(ConfigError, TypeError):
+    """A keyword a public function does not take (with a did-you-mean), or an argument of
+    the wrong type. Also a ``TypeError``, which Python itself would have raised."""
 
 
 class InputError(ClosureBenchError, ValueError):
