@@ -33,9 +33,11 @@ def loads(text: str | bytes, where: str) -> Any:
         raise InputError(f"{where}: not valid JSON ({exc})") from None
 
 
-def iter_lines(fh: IO[str], where: str, *, limit: int = MAX_LINE_CHARS
+def iter_lines(fh: IO[str], where: str, *, limit: int | None = None
                ) -> Iterator[tuple[int, str]]:
-    """``(line number, line)`` of a text stream, refusing a line longer than ``limit``."""
+    """``(line number, line)`` of a text stream, refusing a line longer than ``limit``
+    (default ``MAX_LINE_CHARS``) after reading at most that much of it."""
+    limit = MAX_LINE_CHARS if limit is None else limit
     lineno = 0
     while True:
         line = fh.readline(limit + 1)

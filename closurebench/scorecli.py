@@ -71,7 +71,12 @@ def _guarded(handler: Any, args: argparse.Namespace) -> int:
     except RecursionError:
         print("error: input nested too deeply", file=sys.stderr)
         return 2
-    except (ValueError, OSError, ImportError) as exc:
+    except ImportError as exc:
+        from closurebench.cli import install_hint
+
+        print(f"error: {install_hint(exc) or exc}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:
         lines = str(exc).strip().splitlines() or [type(exc).__name__]
         print(f"error: {lines[0]}", file=sys.stderr)  # one line, never a traceback
         return 2
