@@ -62,6 +62,7 @@ def add_parsers(subparsers: Any) -> None:
     c.add_argument("--dataset-config", default=None, help="dataset config name, if any")
     c.add_argument("--dataset-split", default="held_out", help="split scored (default held_out)")
     c.add_argument("--out", help="write the card here (default: stdout)")
+    c.add_argument("--force", action="store_true", help="overwrite an existing --out file")
     c.set_defaults(func=card_command)
 
 
@@ -215,14 +216,15 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_json_out(path: str, force: bool) -> None:
+def _check_json_out(path: str, force: bool, flag: str = "--json-out") -> None:
+    """Refuse to write over a user's file (unless ``--force``) or into what is no folder."""
     p = Path(path)
     if p.is_dir():
-        raise _InputError(f"--json-out {path} is a directory; give a file name")
+        raise _InputError(f"{flag} {path} is a directory; give a file name")
     if p.exists() and not force:
-        raise _InputError(f"--json-out {path} already exists; pass --force to overwrite it")
+        raise _InputError(f"{flag} {path} already exists; pass --force to overwrite it")
     if not p.parent.is_dir():
-        raise _InputError(f"--json-out {path}: {p.parent} is not a directory")
+        raise _InputError(f"{flag} {path}: {p.parent} is not a directory")
 
 
 def score_command(args: argparse.Namespace) -> int:
@@ -267,6 +269,8 @@ def _eval_results(report: dict[str, Any], args: argparse.Namespace) -> list[Any]
 def _card(args: argparse.Namespace) -> int:
     from huggingface_hub import ModelCard, ModelCardData
 
+    if args.out:
+        _check_json_out(args.out, args.force, flag="--out")
     report = load_json_file(args.report, what="report")
     data = ModelCardData(
         model_name=args.model_name,

@@ -38,7 +38,17 @@ seed, then compare the two run directories:
 
 files in --out: run.json (model, server host, mode, prompt version and sha256, config,
 versions, time), references.jsonl, predictions.jsonl (one line per answer, appended and
-flushed; --resume skips what is there), report.json, report.md, plots/*.png, model_card.md.
+flushed; --resume skips what is there), report.json, report.md, plots/*.png, model_card.md,
+and .matplotlib/ (matplotlib's font cache, so nothing is written into $HOME; set MPLCONFIGDIR
+to share one). A folder holding other files is refused unless --force.
+
+faults: a question whose answer does not arrive (timeouts, resets, 429/5xx, a body that is not
+a chat completion) is retried --max-attempts times, waiting at most --retry-cap seconds (also
+for a server's Retry-After), then recorded as that question's error ("transient": true) and
+the run goes on; --resume asks those questions again. --timeout bounds one whole attempt.
+401/403/404 stop the run, as do 16 (or 2 x --concurrency) questions in a row that all fail.
+The API key (OPENAI_API_KEY) is never recorded, and is redacted from everything written or
+printed even if the server echoes it back.
 Released splits (closurebench.release): train = seed 0, held_out = a hash of seed 0; the
 released axes are n 4-10, density 0.1-0.5, 50 per category (1,300 instances each).
 """

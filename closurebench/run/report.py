@@ -188,7 +188,7 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     errors = [row["error"] for _, row in files.predictions if row.get("error")]
     latencies = [float(row.get("latency_s") or 0.0) for _, row in files.predictions]
     meta = files.meta
-    n_expected = int(meta.get("n_expected", len(files.references) * files.samples))
+    n_expected = len(files.references) * files.samples
     report: dict[str, Any] = {
         "closurebench_report": REPORT_VERSION,
         "run": {k: meta.get(k) for k in (
@@ -218,6 +218,7 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
         "cost": _cost(files, flags),
         "finish_reasons": dict(finish.most_common()),
         "n_errors": len(errors),
+        "n_transient_errors": sum(1 for _, row in files.predictions if row.get("transient")),
         "errors_sample": errors[:5],
         "latency_s": {"mean": statistics.fmean(latencies),
                       "median": statistics.median(latencies)} if latencies else None,
@@ -361,7 +362,10 @@ def format_markdown(report: dict[str, Any]) -> str:
     lines += ["", "## Answers", "",
               "Finish reasons: " + ", ".join(f"{k} {v}" for k, v in
                                              report["finish_reasons"].items()) + ".",
-              f"Refused requests (scored wrong): {report['n_errors']}."]
+              f"Requests without an answer (scored wrong): {report['n_errors']}"
+              + (f", of which {report['n_transient_errors']} failed every retry in transport "
+                 "(`closurebench run --resume` asks them again)"
+                 if report.get("n_transient_errors") else "") + "."]
     for err in report["errors_sample"]:
         lines.append(f"- `{err}`")
     if report.get("plots"):
@@ -443,7 +447,7 @@ def gap_report(seen_dir: str | Path, fresh_dir: str | Path, *,
     if fresh_sel.get("seed") == seen_sel.get("seed"):
         warnings.append("both runs use the same seed: the fresh instances are not fresh")
     for f in runs:
-        n_exp = int(f.meta.get("n_expected", 0))
+        n_exp = len(f.references) * f.samples
         if len(f.predictions) < n_exp:
             warnings.append(f"{f.path} is incomplete ({len(f.predictions)} of {n_exp})")
     out: dict[str, Any] = {

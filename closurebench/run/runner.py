@@ -201,7 +201,9 @@ def _sigint_held() -> Iterator[None]:
 
 def _check_same_run(old: dict[str, Any], new: dict[str, Any], out: Path) -> None:
     diffs = [k for k in _FINGERPRINT_KEYS if old.get(k) != new.get(k)]
-    old_sel = {k: v for k, v in (old.get("selection") or {}).items() if k != "limit"}
+    selection = old.get("selection")
+    old_sel = {k: v for k, v in selection.items() if k != "limit"} if isinstance(
+        selection, dict) else {}
     new_sel = {k: v for k, v in new["selection"].items() if k != "limit"}
     if old_sel != new_sel:
         diffs.append("selection")
