@@ -78,7 +78,11 @@ def _guarded(handler: Any, args: argparse.Namespace) -> int:
         print(f"error: {install_hint(exc) or exc}", file=sys.stderr)
         return 2
     except (ValueError, OSError) as exc:
-        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+        from closurebench.cli import _flagged
+        from closurebench.errors import ConfigError
+
+        text = _flagged(str(exc)) if isinstance(exc, ConfigError) else str(exc)
+        lines = text.strip().splitlines() or [type(exc).__name__]
         print(f"error: {lines[0]}", file=sys.stderr)  # one line, never a traceback
         return 2
 

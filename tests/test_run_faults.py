@@ -125,6 +125,18 @@ def test_mixed_faults_never_end_the_run_and_its_files_rescore(
     assert report["n_errors"] == sum(1 for i in range(len(recs)) if i % 9 == 8)
 
 
+def test_a_lone_surrogate_in_an_answer_is_written_as_valid_utf8(tmp_path: Path) -> None:
+    body = b'{"choices": [{"message": {"content": "\\ud800 {\\"answer\\": true}"}}]}'
+    with StubServer(lambda b, a: Reply(raw=body)) as stub:
+        result = run(settings(stub.base_url, selection=replace(SEL, limit=3)), tmp_path / "r",
+                     progress=False)
+    assert result.complete
+    text = (tmp_path / "r" / "predictions.jsonl").read_bytes().decode("utf-8")  # strict
+    assert text.count("\ufffd") == 3
+    assert closurebench.cli.main(["score", str(tmp_path / "r" / "predictions.jsonl"),
+                                  "--references", str(tmp_path / "r" / "references.jsonl")]) == 0
+
+
 @pytest.mark.parametrize("usage", ODD_USAGE)
 def test_odd_usage_becomes_unknown_or_a_count(usage: Any) -> None:
     body = json.dumps({"choices": [{"message": {"content": "x"}, "finish_reason": 7}],

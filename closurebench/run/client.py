@@ -191,16 +191,26 @@ def count(value: Any) -> int | None:
     return None
 
 
+def _clean(text: str) -> str:
+    """``text`` as valid UTF-8: a JSON body may carry lone surrogates (``"\\ud800"``), which
+    no UTF-8 file can hold; they become U+FFFD instead of failing the write."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+    return text
+
+
 def _text(content: Any) -> str:
     """A message's content as text (a list of ``{"type": "text"}`` parts is joined)."""
     if content is None:
         return ""
     if isinstance(content, str):
-        return content
+        return _clean(content)
     if isinstance(content, list) and all(isinstance(p, dict) for p in content):
         parts = [p.get("text") for p in content if p.get("type", "text") == "text"]
         if all(isinstance(p, str) for p in parts):
-            return "".join(parts)
+            return _clean("".join(parts))
     raise _Transient(f"bad response: message content is {type(content).__name__}, not text")
 
 
@@ -227,7 +237,7 @@ def parse_completion(body: bytes, latency: float, attempts: int) -> Completion:
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
     return Completion(
         output=_text(message.get("content")),
-        finish_reason=finish if isinstance(finish, str) else None,
+        finish_reason=_clean(finish)[:64] if isinstance(finish, str) else None,
         prompt_tokens=count(usage.get("prompt_tokens")),
         completion_tokens=count(usage.get("completion_tokens")),
         latency_s=latency,
@@ -420,5 +430,5 @@ def check_extra_body(extra: Any) -> dict[str, Any] | None:
 
 
 def _short(exc: BaseException, limit: int = 200) -> str:
-    text = " ".join(str(exc).split())
+    text = _clean(" ".join(str(exc).split()))
     return text if len(text) <= limit else text[: limit - 1] + "…"
