@@ -480,3 +480,18 @@ def test_run_writes_nothing_into_home(tmp_path: Path) -> None:
     assert list(out.glob("plots/*.png"))
     assert list(home.rglob("*")) == []
     assert (out / ".matplotlib").is_dir()
+
+
+def test_gap_refuses_to_overwrite_without_force(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    seen, fresh = _run_dir(tmp_path / "a"), _run_dir(tmp_path / "b")
+    out = tmp_path / "gap"
+    out.mkdir()
+    (out / "gap.md").write_text("my notes")
+    argv = ["gap", str(seen), str(fresh), "--out", str(out)]
+    _fails(argv, capsys, "already holds gap.md; pass --force")
+    assert (out / "gap.md").read_text() == "my notes"
+    assert main([*argv, "--force"]) == 0
+    assert json.loads((out / "gap.json").read_text())["groups"]["all"]
