@@ -211,7 +211,7 @@ def test_the_timeout_is_a_total_deadline_not_a_per_read_one(tmp_path: Path) -> N
     assert result.complete
     rows = read_jsonl(str(tmp_path / "r" / "predictions.jsonl"))
     assert all("within --timeout 0.6s" in r["error"] for r in rows)
-    assert elapsed < 4.0, elapsed  # 2 questions x 0.6 s, not 2 x the whole trickle
+    assert elapsed < 7.0, elapsed  # 2 questions x 0.6 s, not 2 x the 5 s trickle
 
 
 def test_retry_after_is_capped(tmp_path: Path) -> None:
@@ -222,7 +222,7 @@ def test_retry_after_is_capped(tmp_path: Path) -> None:
                     if a == 0 else Reply(answer_text(rec))) as stub:
         run(settings(stub.base_url, selection=replace(SEL, limit=1),
                      retry=RetryPolicy(3, 0.0, 0.2)), tmp_path / "r", progress=False)
-    assert time.monotonic() - start < 3.0
+    assert time.monotonic() - start < 10.0  # not 1e9 s
     row = read_jsonl(str(tmp_path / "r" / "predictions.jsonl"))[0]
     assert row["attempts"] == 2 and row["error"] is None
     meta = json.loads((tmp_path / "r" / "run.json").read_text())

@@ -3,7 +3,12 @@
 ``predictions.jsonl`` is the run's only state. Each answer is appended as one whole line and
 flushed (with Ctrl-C held off for the write), a torn tail left by a kill is cut on resume, and
 ``--resume`` skips every (id, sample) already on file, so a run can stop and restart any
-number of times and still end with exactly one answer per (instance, sample).
+number of times and still end with exactly one answer per (instance, sample). A question that
+failed every attempt in transport is on file with ``"transient": true``; resume removes those
+lines (rewriting the file atomically) and asks them again.
+
+Everything written is what ``closurebench score`` accepts (token counts are non-negative
+integers or null, text is valid UTF-8) and carries no API key (``closurebench.run.redact``).
 """
 
 from __future__ import annotations
