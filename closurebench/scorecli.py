@@ -225,7 +225,7 @@ def _check_json_out(path: str, force: bool, flag: str = "--json-out") -> None:
     p = Path(path)
     if p.is_dir():
         raise _InputError(f"{flag} {path} is a directory; give a file name")
-    if p.exists() and not force:
+    if p.is_file() and not force:  # a device or a pipe (/dev/stdout) is no user's file
         raise _InputError(f"{flag} {path} already exists; pass --force to overwrite it")
     if not p.parent.is_dir():
         raise _InputError(f"{flag} {path}: {p.parent} is not a directory")

@@ -495,3 +495,14 @@ def test_gap_refuses_to_overwrite_without_force(tmp_path: Path,
     assert (out / "gap.md").read_text() == "my notes"
     assert main([*argv, "--force"]) == 0
     assert json.loads((out / "gap.json").read_text())["groups"]["all"]
+
+
+def test_runner_api_names_a_bad_folder(tmp_path: Path) -> None:
+    from closurebench.run import RunError, build_report, run
+
+    with pytest.raises(ConfigError, match="out_dir must be a folder path"):
+        run(RunSettings(model="baseline:random"), 5)
+    with pytest.raises(ConfigError, match="settings must be a RunSettings"):
+        run({"model": "m"}, tmp_path)
+    with pytest.raises(RunError, match="run_dir must be a folder path"):
+        build_report(None)

@@ -10,6 +10,7 @@ correct answer, and, across two runs, the seen-vs-fresh memorisation gap.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 from collections import Counter
 from dataclasses import dataclass
@@ -62,6 +63,8 @@ def load_run(run_dir: str | Path) -> RunFiles:
     from closurebench.run.runner import MAX_SAMPLES
     from closurebench.safejson import iter_jsonl, load_json_file
 
+    if not isinstance(run_dir, (str, os.PathLike)):
+        raise RunError(f"run_dir must be a folder path, got {run_dir!r}")
     path = Path(run_dir)
     if not path.is_dir():
         raise RunError(f"{path} is not a run directory (not a folder); run `closurebench run`")

@@ -370,6 +370,8 @@ def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool 
     """
     if not isinstance(settings, RunSettings):
         raise ConfigError(f"settings must be a RunSettings, got {settings!r}")
+    if not isinstance(out_dir, (str, os.PathLike)) or not os.fspath(out_dir):
+        raise ConfigError(f"out_dir must be a folder path, got {out_dir!r}")
     out = Path(out_dir)
     _prepare_dir(out, force)
     run_path, pred_path = out / RUN_FILE, out / PREDICTIONS_FILE
