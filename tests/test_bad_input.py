@@ -506,3 +506,57 @@ def test_runner_api_names_a_bad_folder(tmp_path: Path) -> None:
         run({"model": "m"}, tmp_path)
     with pytest.raises(RunError, match="run_dir must be a folder path"):
         build_report(None)
+
+
+def test_a_bad_openai_base_url_in_the_environment_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "ftp://example/v1")
+    with pytest.raises(ConfigError, match="OPENAI_BASE_URL must be an http"):
+        RunSettings(model="m")
+    RunSettings(model="baseline:random")  # a baseline talks to no server
+
+
+_RUN_NUMBERS = ["--timeout", "--temperature", "--max-tokens", "--samples", "--concurrency",
+                "--max-attempts", "--retry-base", "--retry-cap", "--per-category", "--limit",
+                "--n-min", "--n-max", "--density-min", "--density-max", "--seed",
+                "--surface-seed", "--baseline-seed"]
+
+
+def _fuzz_value() -> Any:
+    from hypothesis import strategies as st
+
+    return st.one_of(st.integers(-(10**30), 10**30).map(str),
+                     st.floats(allow_nan=True, allow_infinity=True).map(repr),
+                     st.sampled_from(["", " ", "1e999", "-0", "0x10", "1_000", "½", "nan", "3"]),
+                     st.text(max_size=6))
+
+
+def test_any_value_of_a_numeric_run_flag_is_accepted_or_named() -> None:
+    """Property: a number flag either parses into valid settings or is refused with the flag
+    named (SystemExit 2) or a ConfigError; never another exception."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from closurebench.run import cli as run_cli
+
+    parser = build_parser()
+
+    @settings(max_examples=100, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(flag=st.sampled_from(_RUN_NUMBERS), value=_fuzz_value())
+    def check(flag: str, value: str) -> None:
+        try:
+            args = parser.parse_args(["run", "--model", "m", f"{flag}={value}"])
+        except SystemExit as exc:
+            assert exc.code == 2
+            return
+        try:
+            run_cli._settings(args)
+        except ConfigError:
+            return
+
+    import contextlib
+    import io
+
+    with contextlib.redirect_stderr(io.StringIO()):
+        check()

@@ -94,6 +94,8 @@ class RunSettings:
         self.timeout = check_float("timeout", self.timeout, 0.0, MAX_TIMEOUT, open_lo=True)
         self.baseline_seed = check_int("baseline_seed", self.baseline_seed, 0, 2**63 - 1)
         self.base_url = check_base_url("base_url", self.base_url)
+        if self.base_url is None and not self.is_baseline and os.environ.get("OPENAI_BASE_URL"):
+            check_base_url("OPENAI_BASE_URL", os.environ["OPENAI_BASE_URL"])
         self.extra_body = check_extra_body(self.extra_body)
         if not isinstance(self.retry, RetryPolicy):
             raise ConfigError(f"retry must be a RetryPolicy, got {self.retry!r}")
