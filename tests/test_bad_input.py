@@ -560,3 +560,41 @@ def test_any_value_of_a_numeric_run_flag_is_accepted_or_named() -> None:
 
     with contextlib.redirect_stderr(io.StringIO()):
         check()
+
+
+_ODD = [None, [], {}, "x", -1, 1.5, True, [1], {"a": 1}, 10**30, 1e308]
+
+
+@pytest.mark.parametrize("field", ["output", "sample", "latency_s", "finish_reason", "error",
+                                   "transient", "prompt_tokens", "completion_tokens",
+                                   "attempts"])
+def test_odd_prediction_fields_never_crash_report_or_score(
+        field: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand-edited predictions.jsonl: each command scores it or names the problem."""
+    for i, value in enumerate(_ODD):
+        root = tmp_path / str(i)
+        root.mkdir()
+        out = _run_dir(root, meta=json.dumps({"model": "m", "samples": 2}))
+        row = json.loads((out / "predictions.jsonl").read_text())
+        row.update({"latency_s": 0.1, "completion_tokens": 3, field: value})
+        (out / "predictions.jsonl").write_text(json.dumps(row) + "\n"
+                                               + json.dumps({**row, "sample": 1}) + "\n")
+        for argv in (["report", str(out), "--no-plots"],
+                     ["score", str(out / "predictions.jsonl"), "--references",
+                      str(out / "references.jsonl")]):
+            code = main(argv)
+            err = capsys.readouterr().err
+            assert code in (0, 2) and "internal error" not in err, (argv[0], value, err)
+
+
+@pytest.mark.parametrize("field", ["model", "mode", "samples", "selection", "temperature",
+                                   "n_expected", "created", "elapsed_s", "max_tokens"])
+def test_odd_run_json_fields_never_crash_report(field: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    for i, value in enumerate(_ODD):
+        root = tmp_path / str(i)
+        root.mkdir()
+        meta = {"model": "m", "mode": "direct", "samples": 1, field: value}
+        code = main(["report", str(_run_dir(root, meta=json.dumps(meta))), "--no-plots"])
+        err = capsys.readouterr().err
+        assert code in (0, 2) and "internal error" not in err, (value, err)

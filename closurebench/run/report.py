@@ -96,6 +96,7 @@ def load_run(run_dir: str | Path) -> RunFiles:
                 row["output"] = ""
             for key in ("prompt_tokens", "completion_tokens"):
                 row[key] = count(row.get(key))
+            row["latency_s"] = _seconds(row.get("latency_s"))
             rows[(row["id"], sample)] = row
     by_id: dict[str, list[int]] = {}
     for rid, sample in rows:
@@ -104,7 +105,16 @@ def load_run(run_dir: str | Path) -> RunFiles:
     ordered = [(ref, rows[(ref["id"], s)]) for ref in refs
                for s in sorted(by_id.get(ref["id"], ()))]
     meta["samples"] = samples
+    if not isinstance(meta.get("selection"), dict):  # hand-edited: report it as unknown
+        meta["selection"] = None
     return RunFiles(path, meta, refs, ordered)
+
+
+def _seconds(value: Any) -> float | None:
+    """A latency as recorded by the runner (finite, non-negative, under a day), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if 0 <= value <= 86400 else None
 
 
 def verdicts(outputs: list[str], references: list[dict[str, Any]]) -> list[tuple[bool, bool, bool]]:
@@ -189,7 +199,8 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
             levels.setdefault(str(ref["level"]), []).append(f)
     finish = Counter(str(row.get("finish_reason")) for _, row in files.predictions)
     errors = [row["error"] for _, row in files.predictions if row.get("error")]
-    latencies = [float(row.get("latency_s") or 0.0) for _, row in files.predictions]
+    latencies = [row["latency_s"] for _, row in files.predictions
+                 if row.get("latency_s") is not None]
     meta = files.meta
     n_expected = len(files.references) * files.samples
     report: dict[str, Any] = {
