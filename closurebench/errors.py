@@ -7,7 +7,8 @@ already catch bad arguments the standard way keep working.
 from __future__ import annotations
 
 __all__ = [
-    "ClosureBenchError", "ConfigError", "EngineDisagreement", "UnposableCell", "UnposableQuery",
+    "ArgumentError", "ClosureBenchError", "ConfigError", "EngineDisagreement", "InputError",
+    "UnposableCell", "UnposableQuery",
 ]
 
 
@@ -17,6 +18,15 @@ class ClosureBenchError(Exception):
 
 class ConfigError(ClosureBenchError, ValueError):
     """A bad argument: the message names the argument, the allowed range and the value."""
+
+
+class ArgumentError(ConfigError, TypeError):
+    """A keyword a public function does not take (with a did-you-mean), or an argument of
+    the wrong type. Also a ``TypeError``, which Python itself would have raised."""
+
+
+class InputError(ClosureBenchError, ValueError):
+    """A file or stream that cannot be read as what it should be; the message says where."""
 
 
 class EngineDisagreement(ClosureBenchError, AssertionError):

@@ -126,10 +126,6 @@ def test_load_predictions_sorts_samples(files) -> None:
         (['{"id": "q1", "output": "x", "completion_tokens": -3}'], "non-negative"),
         (['{"id": "q1", "output": "x", "sample": "first"}'], "'sample' must be an integer"),
         (['{"id": "zz", "output": "x"}'], "no reference record with id 'zz'"),
-        (
-            ['{"id": "q1", "output": "x", "completion_tokens": 3}', '{"id": "q2", "output": "y"}'],
-            "line 2: 'completion_tokens' is missing",
-        ),
         ([], "no predictions"),
     ],
 )
@@ -141,6 +137,19 @@ def test_score_bad_predictions(tmp_path, capsys, files, lines, message) -> None:
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_score_without_tokens_on_some_lines_leaves_cost_out(tmp_path, capsys, files) -> None:
+    """A run's refused requests carry no usage; re-scoring its file must still work (and,
+    like `closurebench report`, leave the token cost out)."""
+    _, refs = files
+    preds = tmp_path / "p.jsonl"
+    preds.write_text('{"id": "q1", "output": "x", "completion_tokens": 3}\n'
+                     '{"id": "q2", "output": "y"}\n', encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["score", str(preds), "--references", str(refs), "--json-out", str(out)]) == 0
+    assert "line 2 has no 'completion_tokens'" in capsys.readouterr().err
+    assert json.loads(out.read_text()).get("tokens_per_correct") is None
 
 
 def test_score_bad_references(tmp_path, capsys, files) -> None:
