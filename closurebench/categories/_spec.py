@@ -61,6 +61,9 @@ class Category:
     ``tensor_program(graph, query)`` and ``nx_program(G, query)`` must agree on every instance.
     ``node_keys`` names the query fields that hold nodes (they become labels in the record); they
     must name distinct nodes. ``params`` lists the other query fields with their allowed values.
+    ``tl_program`` is the logic of the instance's program in ``closurebench.tl`` (a string, or a
+    function of the query for logic that depends on a parameter): it reads the graph facts and
+    the query nodes as ``X``, ``Y``, ``Z`` (integer parameters as ``T``) and must agree too.
     """
 
     id: str
@@ -81,6 +84,7 @@ class Category:
     answer_format: str | None = None
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    tl_program: str | Callable[[dict[str, Any]], str] | None = None
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:

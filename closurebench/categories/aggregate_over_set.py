@@ -34,6 +34,12 @@ def nx_program(G, q):
     return round(sum(G.out_degree(v) for v in below) / len(below), 2)
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer round(mean(outdeg(Edge)[y], R[y] (y != X)), 2).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -49,4 +55,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), accept=lambda a, g: True,
     summary="Mean out-degree over the nodes x reaches.",
+    tl_program=TL_PROGRAM,
 )

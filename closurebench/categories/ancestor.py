@@ -45,6 +45,15 @@ def nx_program(G, q):
     return oldest[0]
 
 
+TL_PROGRAM = """\
+# every line down the tree is one generation, so the ancestors the most generations
+# above X are exactly those with no recorded parent
+Anc[y] = Parent[y, X] + Parent[y, z] Anc[z].
+HasParent[y] = Parent[p, y].
+answer argmax(Anc[y] !HasParent[y]).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -58,4 +67,5 @@ CATEGORY = Category(
     primitives=("closure", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",),
     summary="Name x's unique oldest ancestor (reachability up the family tree).",
+    tl_program=TL_PROGRAM,
 )

@@ -33,6 +33,12 @@ def nx_program(G, q):
     return sorted(v for v in hits if G.out_degree(v) >= t)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer Reach[X, y] (outdeg(Edge)[y] >= T) !Reach[Y, y] (y != X) (y != Y).
+"""
+
+
 def template(w, q):
     x, y, t = q["x"], q["y"], q["t"]
     return (
@@ -50,4 +56,5 @@ CATEGORY = Category(
     node_keys=("x", "y"), params={"t": (1, 2)},
     tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
+    tl_program=TL_PROGRAM,
 )

@@ -31,6 +31,12 @@ def nx_program(G, q):
     return len(below) if q["y"] in below else -1
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer branch(R[Y], count(R[y] (y != X)), -1).
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -47,4 +53,5 @@ CATEGORY = Category(
     node_keys=("x", "y"), tolerance="count", balance=lambda a: a != -1,
     schema={"type": "integer", "minimum": -1},
     summary="If x reaches y, count R(x); otherwise -1.",
+    tl_program=TL_PROGRAM,
 )

@@ -40,6 +40,13 @@ def nx_program(G, q):
     return len(nx.descendants(G, hubs[0]))
 
 
+TL_PROGRAM = """\
+Hub = argmax(outdeg(Edge)[x]).
+R[y] = Edge[Hub, y] + R[z] Edge[z, y].
+answer count(R[y] (y != Hub)).
+"""
+
+
 def template(w, q):
     return (
         f"First find the {w.noun} that has direct {w.links} to the largest number of different "
@@ -54,4 +61,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template, node_keys=(),
     tolerance="count", accept=lambda a, g: a > 0,
     summary="Find the highest out-degree node, then count what it reaches.",
+    tl_program=TL_PROGRAM,
 )

@@ -32,6 +32,13 @@ def nx_program(G, q):
     return sorted(nx.descendants(before, q["x"]) - nx.descendants(after, q["x"]) - {q["x"]})
 
 
+TL_PROGRAM = """\
+B[y] = Before[X, y] + B[z] Before[z, y].
+A[y] = After[X, y] + A[z] After[z, y].
+answer B[y] !A[y] (y != X).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -46,4 +53,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), tolerance="set", accept=lambda a, g: len(a) > 0,
     summary="Nodes x reached in the first graph but not in the second.",
+    tl_program=TL_PROGRAM,
 )

@@ -44,6 +44,16 @@ def nx_program(G, q):
     return len(nx.descendants(G, oldest[0]))
 
 
+TL_PROGRAM = """\
+# the oldest ancestor is X's ancestor with no recorded parent (see ancestor)
+Anc[y] = Parent[y, X] + Parent[y, z] Anc[z].
+HasParent[y] = Parent[p, y].
+Top = argmax(Anc[y] !HasParent[y]).
+Desc[y] = Parent[Top, y] + Desc[z] Parent[z, y].
+answer count(Desc[y]).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -59,4 +69,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), tolerance="count", min_n=3,
     summary="Count the descendants of x's oldest ancestor.",
+    tl_program=TL_PROGRAM,
 )

@@ -35,6 +35,10 @@ def nx_program(G, q):
     return winners[0]
 
 
+def tl_program(q):
+    return f"answer argmax({q['direction']}deg(Edge)[x]).\n"
+
+
 def template(w, q):
     if q["direction"] == "out":
         return f"Which {w.noun} has direct {w.links} to the largest number of different {w.nouns}?"
@@ -49,4 +53,5 @@ CATEGORY = Category(
     primitives=("degree", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=(), params={"direction": ("out", "in")},
     summary="Name the unique node of highest out-degree (or in-degree).",
+    tl_program=tl_program,
 )

@@ -34,6 +34,13 @@ def nx_program(G, q):
     return round(sum(G.out_degree(v) for v in comp) / len(comp), 2)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+S[y] = Reach[X, y] Reach[y, X] + (y == X).
+answer round(mean(outdeg(Edge)[y], S[y]), 2).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -50,4 +57,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",),
     summary="Mean out-degree over x's strongly connected component.",
+    tl_program=TL_PROGRAM,
 )

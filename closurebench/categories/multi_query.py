@@ -47,6 +47,12 @@ def nx_program(G, q):
     }
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer {out_degree: outdeg(Edge)[X], in_degree: indeg(Edge)[X], can_reach: R[Y]}.
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -67,4 +73,5 @@ CATEGORY = Category(
         '"in_degree": <integer>, "can_reach": <true or false>}}}}.'
     ),
     summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
+    tl_program=TL_PROGRAM,
 )

@@ -29,6 +29,12 @@ def nx_program(G, q):
     return sorted(set(G) - nx.descendants(G, q["x"]) - {q["x"]})
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer !R[y] (y != X).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -43,4 +49,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="set",
     accept=lambda a, g: 0 < len(a) < g.n - 1,
     summary="List the nodes x cannot reach (complement of the reachable set).",
+    tl_program=TL_PROGRAM,
 )

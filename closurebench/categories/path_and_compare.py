@@ -35,6 +35,12 @@ def nx_program(G, q):
     return q["y"] if dy < dz else q["z"]
 
 
+TL_PROGRAM = """\
+D[y] = dist(Edge, X)[y].
+answer branch(D[Y] < D[Z], Y, Z).
+"""
+
+
 def template(w, q):
     return (
         f"Starting from {q['x']} and following {w.links} in their direction, which of "
@@ -47,4 +53,5 @@ CATEGORY = Category(
     primitives=("shortest_path", "compare"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y", "z"), min_n=3,
     summary="Which of y, z is nearer to x along directed edges?",
+    tl_program=TL_PROGRAM,
 )

@@ -27,6 +27,12 @@ def nx_program(G, q):
     return len(nx.descendants(G, q["x"]))
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer count(R[y] (y != X)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -41,4 +47,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
     accept=lambda a, g: a > 0,
     summary="Count the nodes x reaches.",
+    tl_program=TL_PROGRAM,
 )

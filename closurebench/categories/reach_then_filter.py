@@ -31,6 +31,12 @@ def nx_program(G, q):
     return sorted(v for v in nx.descendants(G, x) if G.out_degree(v) >= t)
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer R[y] (outdeg(Edge)[y] >= T) (y != X).
+"""
+
+
 def template(w, q):
     x, t = q["x"], q["t"]
     return (
@@ -46,4 +52,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), params={"t": (1, 2, 3)}, tolerance="set", accept=lambda a, g: len(a) > 0,
     summary="List the nodes x reaches whose out-degree is at least t.",
+    tl_program=TL_PROGRAM,
 )

@@ -25,6 +25,12 @@ def nx_program(G, q):
     return nx.has_path(G, q["x"], q["y"])
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer R[Y].
+"""
+
+
 def template(w, q):
     return (
         f"Following {w.links} in their direction, is there a chain of one or more {w.links} "
@@ -37,4 +43,5 @@ CATEGORY = Category(
     primitives=("closure",), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"),
     summary="Is y reachable from x through one or more directed edges?",
+    tl_program=TL_PROGRAM,
 )

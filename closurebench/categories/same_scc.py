@@ -26,6 +26,12 @@ def nx_program(G, q):
     return any(q["x"] in c and q["y"] in c for c in nx.strongly_connected_components(G))
 
 
+TL_PROGRAM = """\
+Reach[x, y] = Edge[x, y] + Reach[x, z] Edge[z, y].
+answer Reach[X, Y] Reach[Y, X].
+"""
+
+
 def template(w, q):
     return (
         f"Can {q['x']} and {q['y']} each reach the other by following {w.links} in their "
@@ -38,4 +44,5 @@ CATEGORY = Category(
     primitives=("closure", "scc"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"),
     summary="Are x and y mutually reachable (TC ∧ TCᵀ)?",
+    tl_program=TL_PROGRAM,
 )

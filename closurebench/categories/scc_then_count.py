@@ -25,6 +25,12 @@ def nx_program(G, q):
     return next(len(c) for c in nx.strongly_connected_components(G) if q["x"] in c)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer count(Reach[X, y] Reach[y, X] + (y == X)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -40,4 +46,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
     accept=lambda a, g: a > 1,
     summary="Count the nodes in x's strongly connected component.",
+    tl_program=TL_PROGRAM,
 )

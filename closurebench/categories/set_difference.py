@@ -32,6 +32,12 @@ def nx_program(G, q):
     return sorted(nx.descendants(G, x) - nx.descendants(G, y) - {x, y})
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer Reach[X, y] !Reach[Y, y] (y != X) (y != Y).
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -46,4 +52,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"), tolerance="set",
     accept=lambda a, g: len(a) > 0,
     summary="List the nodes x reaches that y does not.",
+    tl_program=TL_PROGRAM,
 )

@@ -31,6 +31,14 @@ def nx_program(G, q):
     return sum(nx.triangles(H).values()) // 3
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+S[y] = R[y] + (y == X).
+U[x, y] = Edge[x, y] + Edge[y, x].
+answer count(S[x] S[y] S[z] U[x, y] U[y, z] U[x, z] (x < y) (y < z)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -46,4 +54,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), min_n=3, accept=lambda a, g: a > 0,
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
+    tl_program=TL_PROGRAM,
 )

@@ -73,6 +73,8 @@ def domain(checked: Checked, extra: list[str] | tuple[str, ...] = ()) -> tuple[
     for s in checked.program.statements:
         if isinstance(s, ast.Nodes):
             labels.update(dict.fromkeys(s.labels))
+        elif isinstance(s, ast.Decl):
+            facts.setdefault(s.relation, [])
         elif isinstance(s, ast.Fact):
             labels.update(dict.fromkeys(s.args))
             facts.setdefault(s.relation, []).append(s.args)

@@ -6,6 +6,7 @@ Errors go to stderr as one line naming line and column; the exit status is then 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from closurebench.tl import TLError, format_answer, run
 
@@ -16,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m closurebench.tl PROGRAM.tl (or - for stdin)", file=sys.stderr)
         return 2
     try:
-        source = sys.stdin.read() if args[0] == "-" else open(args[0], encoding="utf-8").read()
+        source = sys.stdin.read() if args[0] == "-" else Path(args[0]).read_text("utf-8")
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

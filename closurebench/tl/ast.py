@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
-    "Access", "Add", "Answer", "Bool", "Call", "Cmp", "Expr", "Fact", "Index", "Mul", "Node",
-    "Nodes", "Not", "Num", "Program", "Record", "Ref", "Rule", "Stmt", "Str", "Var",
+    "Access", "Add", "Answer", "Bool", "Call", "Cmp", "Decl", "Expr", "Fact", "Index", "Mul",
+    "Node", "Nodes", "Not", "Num", "Program", "Record", "Ref", "Rule", "Stmt", "Str", "Var",
 ]
 
 
@@ -108,6 +108,14 @@ class Nodes(Node):
 
 
 @dataclass(frozen=True)
+class Decl(Node):
+    """``relation Edge/2.``: a fact relation and its arity, so it exists even with no facts."""
+
+    relation: str
+    arity: int
+
+
+@dataclass(frozen=True)
 class Fact(Node):
     relation: str
     args: tuple[str, ...]
@@ -130,7 +138,7 @@ class Answer(Node):
     value: Expr | Record
 
 
-Stmt = Nodes | Fact | Rule | Answer
+Stmt = Nodes | Decl | Fact | Rule | Answer
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from closurebench.tl import ast as A
 from closurebench.tl.errors import TLTypeError
 from closurebench.tl.parser import BUILTINS
 
-__all__ = ["Checked", "Type", "check"]
+__all__ = ["Checked", "Type", "check", "mentions"]
 
 _POSITIONAL = {"closure": ("bool", 2), "outdeg": ("int", 1), "indeg": ("int", 1),
                "dist": ("int", 1)}
@@ -46,21 +46,22 @@ def _err(node: A.Node, message: str) -> TLTypeError:
     return TLTypeError(message, node.line, node.column)
 
 
-def _mentions(expr: A.Expr | A.Record, name: str) -> bool:
+def mentions(expr: A.Expr | A.Record, name: str) -> bool:
+    """True if ``expr`` reads ``name`` (as a tensor or as a node in an index position)."""
     if isinstance(expr, A.Access):
         return expr.name == name or any(
             isinstance(i, A.Ref) and i.name == name for i in expr.indices or ())
     if isinstance(expr, A.Call):
-        return any(_mentions(a, name) for a in expr.args) or any(
+        return any(mentions(a, name) for a in expr.args) or any(
             isinstance(i, A.Ref) and i.name == name for i in expr.indices or ())
     if isinstance(expr, A.Not):
-        return _mentions(expr.operand, name)
+        return mentions(expr.operand, name)
     if isinstance(expr, A.Cmp):
-        return _mentions(expr.left, name) or _mentions(expr.right, name)
+        return mentions(expr.left, name) or mentions(expr.right, name)
     if isinstance(expr, A.Mul):
-        return any(_mentions(f, name) for f in expr.factors)
+        return any(mentions(f, name) for f in expr.factors)
     if isinstance(expr, A.Add):
-        return any(_mentions(t, name) for t in expr.terms)
+        return any(mentions(t, name) for t in expr.terms)
     return False
 
 
@@ -209,7 +210,7 @@ class _Checker:
         names = [v.name for v in r.indices]
         if len(set(names)) != len(names):
             raise _err(r, f"{r.head}'s head repeats an index")
-        recursive = _mentions(r.body, r.head)
+        recursive = mentions(r.body, r.head)
         kind = "bool"
         if recursive:
             out.recursive.add(r.head)
@@ -249,7 +250,13 @@ def check(program: A.Program, relations: dict[str, int] | None = None,
     rel.update({k: (kind, 0) for k, kind in (scalars or {}).items()})
     facts: dict[str, int] = {}
     for s in program.statements:
-        if isinstance(s, A.Fact):
+        if isinstance(s, A.Decl):
+            if not 1 <= s.arity <= 4:
+                raise _err(s, f"a relation has 1 to 4 arguments, not {s.arity}")
+            if facts.get(s.relation, s.arity) != s.arity:
+                raise _err(s, f"{s.relation} is declared twice with different arities")
+            facts[s.relation] = s.arity
+        elif isinstance(s, A.Fact):
             want = facts.get(s.relation, rel.get(s.relation, ("bool", len(s.args)))[1])
             if want != len(s.args):
                 raise _err(s, f"{s.relation} facts have {want} arguments, this one "

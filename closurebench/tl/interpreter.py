@@ -49,6 +49,7 @@ class _Run:
         self.pos = {label: i for i, label in enumerate(labels)}
         self.tensors: dict[str, tuple[str, np.ndarray]] = {}
         self.deadline = time.monotonic() + limits.max_seconds
+        self.arange = np.arange(self.n)
 
     # --- bounds --------------------------------------------------------------------------
     def tick(self, at: A.Node) -> None:
@@ -91,6 +92,10 @@ class _Run:
         return V(v.kind, tuple(x for x in v.vars if x in keep), np.asarray(arr))
 
     def index(self, kind: str, arr: np.ndarray, idx: tuple[A.Index, ...]) -> V:
+        if all(type(i) is A.Var for i in idx):  # the common case: plain distinct variables
+            names = tuple(i.name for i in idx)  # type: ignore[union-attr]
+            if len(set(names)) == len(names):
+                return V(kind, names, arr)
         sel: list[Any] = []
         names: list[str] = []
         for i in idx:
@@ -156,27 +161,30 @@ class _Run:
             out = self.expand(vals[0], order)
             for v in vals[1:]:
                 out = out | self.expand(v, order)
-            return V("bool", order, np.broadcast_to(out, (self.n,) * len(order)).copy())
+            return V("bool", order, self.full(out, len(order)))
         kind = "float" if any(v.kind == "float" for v in vals) else "int"
         out = self.expand(vals[0], order).astype(np.float64 if kind == "float" else np.int64)
         for v in vals[1:]:
             out = out + self.expand(v, order)
-        out = np.broadcast_to(out, (self.n,) * len(order)).copy()
-        return V(kind, order, self.exact(out, at))
+        return V(kind, order, self.exact(self.full(out, len(order)), at))
 
     def compare(self, e: A.Cmp) -> V:
         sides = []
         for s in (e.left, e.right):
             if isinstance(s, A.Var):
-                sides.append(V("node", (s.name,), np.arange(self.n)))
+                sides.append(V("node", (s.name,), self.arange))
             else:
                 sides.append(self.value(s))
         order = tuple(dict.fromkeys(x for v in sides for x in v.vars))
         a, b = (self.expand(v, order) for v in sides)
         op = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
               ">": np.greater, ">=": np.greater_equal}[e.op]
-        out = np.broadcast_to(op(a, b), (self.n,) * len(order))
-        return V("bool", order, np.asarray(out))
+        return V("bool", order, self.full(op(a, b), len(order)))
+
+    def full(self, arr: np.ndarray, k: int) -> np.ndarray:
+        """``arr`` broadcast to every index's full size (a fresh array only when it must be)."""
+        shape = (self.n,) * k
+        return arr if arr.shape == shape else np.broadcast_to(arr, shape).copy()
 
     # --- builtins ------------------------------------------------------------------------
     def relation(self, e: A.Expr) -> np.ndarray:
@@ -259,19 +267,26 @@ class _Run:
             return
         dtype = bool if kind == "bool" else np.int64
         self.tensors[r.head] = (kind, np.zeros((self.n,) * len(head), dtype=dtype))
+        terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
+        fixed = [self.project(self.value(t), head) for t in terms if not _uses(t, r.head)]
+        moving = [t for t in terms if _uses(t, r.head)]
         for _ in range(self.lim.max_iterations):
             self.tick(r)
-            new = self.evaluate(r, head)
+            new = self.evaluate(r, head, [*fixed, *(self.project(self.value(t), head)
+                                                    for t in moving)])
             if np.array_equal(new, self.tensors[r.head][1]):
                 return
             self.tensors[r.head] = (kind, new)
         raise TLLimitError(f"{r.head} did not reach a fixed point in {self.lim.max_iterations} "
                            "rounds", r.line, r.column)
 
-    def evaluate(self, r: A.Rule, head: tuple[str, ...]) -> np.ndarray:
-        """The body with each top-level term contracted onto the head's indices separately."""
-        terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
-        vals = [self.project(self.value(t), head) for t in terms]
+    def evaluate(self, r: A.Rule, head: tuple[str, ...], vals: list[V] | None = None
+                 ) -> np.ndarray:
+        """The body with each top-level term contracted onto the head's indices separately
+        (``vals``: those terms, already contracted)."""
+        if vals is None:
+            terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
+            vals = [self.project(self.value(t), head) for t in terms]
         out = self.combine(vals, r) if len(vals) > 1 else vals[0]
         arr = self.expand(out, head) if out.vars else out.arr
         if arr.shape != (self.n,) * len(head):
@@ -291,6 +306,12 @@ class _Run:
         if v.kind == "float":
             return float(v.arr)
         return int(v.arr)
+
+
+def _uses(expr: A.Expr, name: str) -> bool:
+    from closurebench.tl.checker import mentions
+
+    return mentions(expr, name)
 
 
 def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str, ...]]],

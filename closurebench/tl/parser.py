@@ -26,8 +26,9 @@ MAX_SOURCE = 200_000
 
 GRAMMAR = r"""
 start: _stmt*
-_stmt: nodes | fact | rule | answer
+_stmt: nodes | decl | fact | rule | answer
 nodes: "nodes" STRING ("," STRING)* "."
+decl: "relation" NAME "/" INT "."
 fact: NAME "(" STRING ("," STRING)* ")" "."
 rule: NAME ["[" VAR ("," VAR)* "]"] "=" expr "."
 answer: "answer" (expr | record) "."
@@ -71,7 +72,7 @@ COMMENT: /#[^\n]*/
 _READABLE = {
     "DOT": "'.'", "COMMA": "','", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
     "LBRACE": "'{'", "RBRACE": "'}'", "EQUAL": "'='", "PLUS": "'+'", "BANG": "'!'",
-    "COLON": "':'", "NAME": "a Name", "VAR": "an index", "STRING": "a \"string\"",
+    "COLON": "':'", "SLASH": "'/'", "NAME": "a Name", "VAR": "an index", "STRING": "a \"string\"",
     "INT": "an integer", "FUNC": "a builtin", "CMP": "a comparison", "$END": "end of input",
 }
 
@@ -111,6 +112,8 @@ def _build(tree: Any) -> Any:
     line, col = _pos(tree.meta)
     if kind == "nodes":
         return A.Nodes(line, col, tuple(str(t)[1:-1] for t in kids))
+    if kind == "decl":
+        return A.Decl(line, col, str(kids[0]), int(kids[1]))
     if kind == "fact":
         return A.Fact(line, col, str(kids[0]), tuple(str(t)[1:-1] for t in kids[1:]))
     if kind == "rule":
