@@ -212,12 +212,15 @@ class _Checker:
             raise _err(r, f"{r.head}'s head repeats an index")
         recursive = mentions(r.body, r.head)
         kind = "bool"
-        if recursive:
+        if recursive:  # typed Boolean if that checks, else integer
             out.recursive.add(r.head)
             self.rel[r.head] = ("bool", len(names))
-            t = self.expr(r.body)
+            try:
+                t = self.expr(r.body)
+            except TLTypeError:
+                t = Type("int")
             if t.kind != "bool":
-                self.rel[r.head] = (t.kind, len(names))
+                self.rel[r.head] = ("int", len(names))
                 t = self.expr(r.body)
         else:
             t = self.expr(r.body)

@@ -124,6 +124,7 @@ class _Run:
             vals = [self.value(f) for f in e.factors]
             order: tuple[str, ...] = tuple(dict.fromkeys(x for v in vals for x in v.vars))
             self.room(len(order), e)
+            self.tick(e)
             kinds = {v.kind for v in vals}
             if kinds == {"bool"}:
                 out = self.expand(vals[0], order)
