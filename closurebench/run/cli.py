@@ -55,7 +55,7 @@ def _json_object(text: str) -> dict[str, Any]:
 def add_parsers(sub: Any) -> None:
     """Add the ``run``, ``report`` and ``gap`` commands to the ``closurebench`` parser."""
     from closurebench.run.data import SPLIT_SEEDS
-    from closurebench.run.prompts import MODES
+    from closurebench.run.prompts import PROGRAM_PROMPTS, RUN_MODES
 
     r = sub.add_parser(
         "run", help="evaluate a model (or a built-in baseline) and write its report",
@@ -64,11 +64,16 @@ def add_parsers(sub: Any) -> None:
         "a report with breakdowns by level, category, n and density, chance floors and plots.",
         epilog=_RUN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("--model", required=True,
-                   help="served model name, or baseline:majority / baseline:random (offline)")
+                   help="served model name, or baseline:majority / baseline:random (offline); "
+                   "baseline:program-oracle emits the reference program (--mode program)")
     r.add_argument("--base-url", default=None,
                    help="server URL ending in /v1 (default: OPENAI_BASE_URL or OpenAI)")
-    r.add_argument("--mode", choices=MODES, default="direct",
-                   help="direct answer or chain-of-thought (default direct)")
+    r.add_argument("--mode", choices=RUN_MODES, default="direct",
+                   help="direct answer, chain-of-thought, or program: the model writes a "
+                   "program that is run (default direct)")
+    r.add_argument("--language", choices=sorted(PROGRAM_PROMPTS), default=None,
+                   help="program mode: tl (ClosureBench's tensor-logic language, run by its "
+                   "interpreter) or python (networkx, run in a sandbox)")
     r.add_argument("--config", default="all", help="all, l1, l2, l3 or a category id")
     which = r.add_mutually_exclusive_group()
     which.add_argument("--split", choices=sorted(SPLIT_SEEDS), default=None,
@@ -157,7 +162,7 @@ def _settings(args: argparse.Namespace) -> Any:
         concurrency=args.concurrency, timeout=args.timeout,
         retry=RetryPolicy(max_attempts=args.max_attempts, base=args.retry_base),
         extra_body=args.extra_body, token_param=args.token_param,
-        baseline_seed=args.baseline_seed,
+        baseline_seed=args.baseline_seed, language=args.language,
     )
 
 
@@ -167,7 +172,7 @@ def _run(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     out = args.out or str(Path("runs") / _slug(
-        f"{args.model}-{settings.selection.label}-{args.mode}"))
+        f"{args.model}-{settings.selection.label}-{settings.prompt}"))
     try:
         result = run(settings, out, resume=args.resume, progress=not args.no_progress)
     except KeyboardInterrupt:  # before the first answer (while generating instances)

@@ -34,7 +34,7 @@ PREDICTIONS_FILE = "predictions.jsonl"
 REFERENCES_FILE = "references.jsonl"
 
 #: Settings that change answers: a resumed run must agree on all of them.
-_FINGERPRINT_KEYS = ("model", "mode", "prompt_version", "prompt_sha256", "samples",
+_FINGERPRINT_KEYS = ("model", "mode", "language", "prompt_version", "prompt_sha256", "samples",
                      "temperature", "max_tokens", "extra_body", "token_param", "baseline_seed")
 
 
@@ -55,18 +55,29 @@ class RunSettings:
     extra_body: dict[str, Any] | None = None
     token_param: str = "max_tokens"
     baseline_seed: int = 0
+    language: str | None = None  # program mode: tl or python
 
     def __post_init__(self) -> None:
-        from closurebench.run.prompts import MODES
+        from closurebench.run.prompts import RUN_MODES, prompt_key
 
-        if self.mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        if self.mode not in RUN_MODES:
+            raise ValueError(f"mode must be one of {', '.join(RUN_MODES)}, got {self.mode!r}")
+        prompt_key(self.mode, self.language)  # validates the pair
+        if self.model == "baseline:program-oracle" and self.mode != "program":
+            raise ValueError("baseline:program-oracle needs --mode program --language tl|python")
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
         if self.concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
         if self.max_tokens is None:
-            self.max_tokens = 1024 if self.mode == "direct" else 8192
+            self.max_tokens = {"direct": 1024, "program": 2048}.get(self.mode, 8192)
+
+    @property
+    def prompt(self) -> str:
+        """The prompt key: the mode, or ``program-LANGUAGE``."""
+        from closurebench.run.prompts import prompt_key
+
+        return prompt_key(self.mode, self.language)
 
     @property
     def is_baseline(self) -> bool:
@@ -79,8 +90,9 @@ class RunSettings:
             "base_url_host": None if self.is_baseline else _host(
                 self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com"),
             "mode": self.mode,
+            "language": self.language,
             "prompt_version": PROMPT_VERSION,
-            "prompt_sha256": prompt_sha256(self.mode),
+            "prompt_sha256": prompt_sha256(self.prompt),
             "samples": self.samples,
             "temperature": self.temperature,
             "max_tokens": self.max_tokens,
@@ -109,14 +121,24 @@ class RunResult:
         return self.n_done >= self.n_expected and not self.interrupted
 
 
-def make_backend(settings: RunSettings, stop: threading.Event) -> Backend:
-    """A chat-server backend, or the named built-in baseline for ``baseline:KIND``."""
+def make_backend(settings: RunSettings, stop: threading.Event,
+                 out_dir: str | os.PathLike[str] | None = None) -> Backend:
+    """A chat-server backend, or the named built-in baseline for ``baseline:KIND``; in program
+    mode wrapped to run each reply's program (``closurebench.run.program``)."""
+    if settings.mode == "program":
+        from closurebench.run.program import wrap
+
+        return wrap(settings, stop, out_dir or ".", _make_backend)
+    return _make_backend(settings, stop)
+
+
+def _make_backend(settings: RunSettings, stop: threading.Event) -> Backend:
     if settings.is_baseline:
         from closurebench.run.baselines import BaselineBackend
 
         return BaselineBackend(settings.model.split(":", 1)[1], seed=settings.baseline_seed)
     return OpenAIBackend(
-        model=settings.model, base_url=settings.base_url, mode=settings.mode,
+        model=settings.model, base_url=settings.base_url, mode=settings.prompt,
         temperature=settings.temperature, max_tokens=settings.max_tokens,
         timeout=settings.timeout, retry=settings.retry, extra_body=settings.extra_body,
         token_param=settings.token_param, stop_event=stop,
@@ -321,7 +343,7 @@ def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool 
               "pass --temperature > 0 for meaningful pass@k", file=sys.stderr)
 
     stop = threading.Event()
-    backend = make_backend(settings, stop)
+    backend = make_backend(settings, stop, out)
     bar = _Progress(meta["n_expected"], meta["n_expected"] - len(todo), progress,
                     settings.model)
     interrupted = False
