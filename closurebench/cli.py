@@ -20,6 +20,7 @@ EXTENSIONS: tuple[str, ...] = (
     "closurebench.scorecli",
     "closurebench.hf.cli",
     "closurebench.run.cli",
+    "closurebench.sft",
 )
 
 
