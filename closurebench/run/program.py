@@ -54,6 +54,9 @@ def run_program(source: str, language: str, limits: Any = None) -> dict[str, Any
         except tl.TLError as exc:
             return {"executed": False, "output": "", "error": str(exc),
                     "isolation": "tl-interpreter"}
+        except Exception as exc:  # a model's program must never stop the run
+            return {"executed": False, "output": "", "isolation": "tl-interpreter",
+                    "error": f"interpreter error: {type(exc).__name__}: {exc}"}
     from closurebench import sandbox
 
     ex = sandbox.run_python(source, limits)

@@ -23,6 +23,10 @@ BUILTINS: dict[str, int] = {
 
 #: Longest source accepted (characters): far above any graph of the benchmark's sizes.
 MAX_SOURCE = 200_000
+#: Deepest nesting of parentheses, negations and calls (keeps every tree walk shallow).
+MAX_DEPTH = 64
+#: Largest integer literal (an exact float64, as every integer the interpreter makes).
+MAX_INT = 2**53
 
 GRAMMAR = r"""
 start: _stmt*
@@ -36,9 +40,9 @@ record: "{" field ("," field)* "}"
 field: VAR ":" expr
 
 ?expr: product
-     | expr "+" product -> add
+     | product ("+" product)+ -> add
 ?product: unary
-        | product unary -> mul
+        | unary unary+ -> mul
 ?unary: "!" unary -> neg
       | comparison
 ?comparison: operand
@@ -102,14 +106,17 @@ def _indices(items: list[Any]) -> tuple[A.Index, ...] | None:
     return tuple(_index(t.children[0]) for t in idx) or None
 
 
-def _build(tree: Any) -> Any:
-    """Tree -> AST, recursively (the trees are small: one program's statements)."""
-    from lark import Token
-
-    if isinstance(tree, Token):
-        raise AssertionError(f"unexpected token {tree!r}")  # every token is handled above
+def _build(tree: Any, depth: int = 0) -> Any:
+    """Tree -> AST, recursively, refusing nesting deeper than ``MAX_DEPTH``."""
     kind, kids = tree.data, tree.children
     line, col = _pos(tree.meta)
+    if depth > MAX_DEPTH:
+        raise TLSyntaxError(f"expressions nest more than {MAX_DEPTH} deep", line, col)
+    sub = depth + 1
+
+    def _build(t: Any) -> Any:  # the same, one level down
+        return _build_at(t, sub)
+
     if kind == "nodes":
         return A.Nodes(line, col, tuple(str(t)[1:-1] for t in kids))
     if kind == "decl":
@@ -127,13 +134,9 @@ def _build(tree: Any) -> Any:
         return A.Record(line, col, tuple((str(f.children[0]), _build(f.children[1]))
                                          for f in kids))
     if kind == "add":
-        left, right = _build(kids[0]), _build(kids[1])
-        terms = (left.terms if isinstance(left, A.Add) else (left,)) + (right,)
-        return A.Add(line, col, terms)
+        return A.Add(line, col, tuple(_build(k) for k in kids))
     if kind == "mul":
-        left, right = _build(kids[0]), _build(kids[1])
-        factors = (left.factors if isinstance(left, A.Mul) else (left,)) + (right,)
-        return A.Mul(line, col, factors)
+        return A.Mul(line, col, tuple(_build(k) for k in kids))
     if kind == "neg":
         return A.Not(line, col, _build(kids[0]))
     if kind == "cmp":
@@ -141,7 +144,11 @@ def _build(tree: Any) -> Any:
     if kind == "var":
         return A.Var(kids[0].line, kids[0].column, str(kids[0]))
     if kind == "num":
-        return A.Num(kids[0].line, kids[0].column, int(kids[0]))
+        tok = kids[0]
+        if len(tok.lstrip("-")) > 16 or abs(int(tok)) > MAX_INT:
+            raise TLSyntaxError(f"integer {tok[:20]}... is larger than 2**53", tok.line,
+                                tok.column)
+        return A.Num(tok.line, tok.column, int(tok))
     if kind == "str":
         return A.Str(kids[0].line, kids[0].column, str(kids[0])[1:-1])
     if kind in ("true", "false"):
@@ -154,6 +161,9 @@ def _build(tree: Any) -> Any:
         idx = _indices([k for k in kids[1:] if k is not None and k.data == "index"])
         return A.Call(fn.line, fn.column, str(fn), args, idx)
     raise AssertionError(f"unknown rule {kind}")
+
+
+_build_at = _build
 
 
 def _expected(names: Any) -> str:
