@@ -190,7 +190,7 @@ def build_record(
         twin = cat.nx_program(twin_input(cat, posed.graph, labels, labelled), query)
         if canonical(twin) != canonical(answer):
             raise EngineDisagreement(record_id, cat.id, answer, twin)
-        third = tl_reference.answer(cat, labels, labelled, query)
+        third = tl_reference.answer(cat, labels, list(graphs), query)
         if canonical(third) != canonical(answer):
             raise EngineDisagreement(record_id, cat.id, answer, third, engine="tl")
 

@@ -100,6 +100,11 @@ def _guard(home, readable):
             raise PermissionError(f"sandbox: import of {args[0]} is not allowed")
         if event.startswith(blocked_events):
             raise PermissionError(f"sandbox: {event} is not allowed")
+        if event in ("os.listdir", "os.scandir") and args and args[0] is not None and not (
+                isinstance(args[0], int) or inside(args[0], (home, *readable))):
+            raise PermissionError("sandbox: listing outside the sandbox")
+        if event in ("os.mkdir", "os.utime") and not inside(args[0], (home,)):
+            raise PermissionError("sandbox: writing outside the working directory")
         if event == "open" and not isinstance(args[0], int):
             writing = any(c in str(args[1] or "r") for c in "wax+")
             if writing and not inside(args[0], (home,)):

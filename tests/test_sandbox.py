@@ -71,6 +71,8 @@ def test_files_outside_cannot_be_read(use_bwrap, tmp_path):
     ex = attack(f"print(open({str(secret)!r}).read())\n"
                 "print(open('/etc/passwd').read())\n", use_bwrap)
     assert "TOPSECRET" not in ex.stdout and "root:" not in ex.stdout and not ex.ok
+    ex = attack(f"import os\nprint(os.listdir({str(tmp_path)!r}))\n", use_bwrap)
+    assert "secret.txt" not in ex.stdout and not ex.ok
 
 
 @pytest.mark.parametrize("use_bwrap", LAYERS)

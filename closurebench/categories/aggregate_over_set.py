@@ -35,7 +35,7 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-R[y] = Edge[X, y] + R[z] Edge[z, y].
+R[y] = closure(Edge)[X, y].
 answer round(mean(outdeg(Edge)[y], R[y] (y != X)), 2).
 """
 

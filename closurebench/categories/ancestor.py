@@ -48,7 +48,7 @@ def nx_program(G, q):
 TL_PROGRAM = """\
 # every line down the tree is one generation, so the ancestors the most generations
 # above X are exactly those with no recorded parent
-Anc[y] = Parent[y, X] + Parent[y, z] Anc[z].
+Anc[y] = closure(Parent)[y, X].
 HasParent[y] = Parent[p, y].
 answer argmax(Anc[y] !HasParent[y]).
 """

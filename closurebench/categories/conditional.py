@@ -32,7 +32,7 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-R[y] = Edge[X, y] + R[z] Edge[z, y].
+R[y] = closure(Edge)[X, y].
 answer branch(R[Y], count(R[y] (y != X)), -1).
 """
 

@@ -42,7 +42,7 @@ def nx_program(G, q):
 
 TL_PROGRAM = """\
 Hub = argmax(outdeg(Edge)[x]).
-R[y] = Edge[Hub, y] + R[z] Edge[z, y].
+R[y] = closure(Edge)[Hub, y].
 answer count(R[y] (y != Hub)).
 """
 

@@ -33,8 +33,8 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-B[y] = Before[X, y] + B[z] Before[z, y].
-A[y] = After[X, y] + A[z] After[z, y].
+B[y] = closure(Before)[X, y].
+A[y] = closure(After)[X, y].
 answer B[y] !A[y] (y != X).
 """
 

@@ -46,10 +46,10 @@ def nx_program(G, q):
 
 TL_PROGRAM = """\
 # the oldest ancestor is X's ancestor with no recorded parent (see ancestor)
-Anc[y] = Parent[y, X] + Parent[y, z] Anc[z].
+Anc[y] = closure(Parent)[y, X].
 HasParent[y] = Parent[p, y].
 Top = argmax(Anc[y] !HasParent[y]).
-Desc[y] = Parent[Top, y] + Desc[z] Parent[z, y].
+Desc[y] = closure(Parent)[Top, y].
 answer count(Desc[y]).
 """
 

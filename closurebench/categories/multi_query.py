@@ -48,7 +48,7 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-R[y] = Edge[X, y] + R[z] Edge[z, y].
+R[y] = closure(Edge)[X, y].
 answer {out_degree: outdeg(Edge)[X], in_degree: indeg(Edge)[X], can_reach: R[Y]}.
 """
 

@@ -30,7 +30,7 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-R[y] = Edge[X, y] + R[z] Edge[z, y].
+R[y] = closure(Edge)[X, y].
 answer !R[y] (y != X).
 """
 

@@ -27,7 +27,7 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-Reach[x, y] = Edge[x, y] + Reach[x, z] Edge[z, y].
+Reach[x, y] = closure(Edge)[x, y].
 answer Reach[X, Y] Reach[Y, X].
 """
 

@@ -32,7 +32,7 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-R[y] = Edge[X, y] + R[z] Edge[z, y].
+R[y] = closure(Edge)[X, y].
 S[y] = R[y] + (y == X).
 U[x, y] = Edge[x, y] + Edge[y, x].
 answer count(S[x] S[y] S[z] U[x, y] U[y, z] U[x, z] (x < y) (y < z)).

@@ -10,6 +10,7 @@ error (Datalog's range restriction). Mixing a Boolean and an integer in ``+`` is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from closurebench.tl import ast as A
 from closurebench.tl.errors import TLTypeError
@@ -36,6 +37,8 @@ class Checked:
     facts: dict[str, int]  # fact relations declared in the program -> arity
     recursive: set[str] = field(default_factory=set)
     answer: A.Answer | None = None
+    #: the interpreter's per-node plans (einsum specs, index layouts), computed once per node
+    plans: dict[int, Any] = field(default_factory=dict, repr=False)
 
 
 def _union(*groups: tuple[str, ...]) -> tuple[str, ...]:

@@ -49,6 +49,8 @@ class _Run:
         self.pos = {label: i for i, label in enumerate(labels)}
         self.tensors: dict[str, tuple[str, np.ndarray]] = {}
         self.deadline = time.monotonic() + limits.max_seconds
+        self.plans = checked.plans
+        self.closures: dict[str, np.ndarray] = {}
         self.arange = np.arange(self.n)
 
     # --- bounds --------------------------------------------------------------------------
@@ -92,10 +94,13 @@ class _Run:
         return V(v.kind, tuple(x for x in v.vars if x in keep), np.asarray(arr))
 
     def index(self, kind: str, arr: np.ndarray, idx: tuple[A.Index, ...]) -> V:
-        if all(type(i) is A.Var for i in idx):  # the common case: plain distinct variables
-            names = tuple(i.name for i in idx)  # type: ignore[union-attr]
-            if len(set(names)) == len(names):
-                return V(kind, names, arr)
+        plain = self.plans.get(id(idx))
+        if plain is None:  # the common case: plain distinct variables, the tensor as it is
+            names = tuple(i.name for i in idx if type(i) is A.Var)  # type: ignore[union-attr]
+            ok = len(names) == len(idx) and len(set(names)) == len(names)
+            plain = self.plans[id(idx)] = names if ok else ()
+        if plain or not idx:
+            return V(kind, plain, arr)
         sel: list[Any] = []
         names: list[str] = []
         for i in idx:
@@ -155,6 +160,39 @@ class _Run:
             return V("node", (), np.asarray(self.node(e.label, e)))
         raise TLRuntimeError(f"cannot evaluate {type(e).__name__}", e.line, e.column)
 
+    def contract(self, e: A.Expr, keep: tuple[str, ...], count: bool = False) -> V:
+        """``e`` with every index not in ``keep`` summed out; a join is one ``einsum``
+        (Boolean: OR of ANDs; ``count``: the number of true assignments, as an integer)."""
+        if not isinstance(e, A.Mul):
+            v = self.value(e)
+            if count:
+                v = V("int", v.vars, v.arr.astype(np.int64))
+            return self.project(v, keep)
+        vals = [self.value(f) for f in e.factors]
+        key = (id(e), keep, count)
+        plan = self.plans.get(key)
+        if plan is None:  # factor indices and kinds are fixed by the program: plan once
+            order: tuple[str, ...] = tuple(dict.fromkeys(x for v in vals for x in v.vars))
+            kinds = {v.kind for v in vals}
+            if "float" in kinds or len(order) > 26:
+                plan = (order, None, (), False)
+            else:
+                letters = {x: chr(97 + i) for i, x in enumerate(order)}
+                out = tuple(x for x in order if x in keep)
+                spec = ",".join("".join(letters[x] for x in v.vars) for v in vals) + "->" + \
+                    "".join(letters[x] for x in out)
+                plan = (order, spec, out, kinds == {"bool"} and not count)
+            self.plans[key] = plan
+        order, spec, out, boolean = plan
+        self.room(len(order), e)
+        self.tick(e)
+        if spec is None:
+            v = self.value(e)
+            return self.project(V("int", v.vars, v.arr.astype(np.int64)) if count else v, keep)
+        arrays = [v.arr if boolean else v.arr.astype(np.int64) for v in vals]
+        arr = np.asarray(np.einsum(spec, *arrays))
+        return V("bool", out, arr) if boolean else V("int", out, self.exact(arr, e))
+
     def combine(self, vals: list[V], at: A.Node) -> V:
         order = tuple(dict.fromkeys(x for v in vals for x in v.vars))
         self.room(len(order), at)
@@ -196,8 +234,11 @@ class _Run:
         fn, args = e.fn, e.args
         if fn in ("closure", "outdeg", "indeg", "dist"):
             a = self.relation(args[0])
-            if fn == "closure":
-                kind, arr = "bool", self.closure(a, e)
+            if fn == "closure":  # once per relation and run
+                name = args[0].name  # type: ignore[union-attr]
+                if name not in self.closures:
+                    self.closures[name] = self.closure(a, e)
+                kind, arr = "bool", self.closures[name]
             elif fn == "outdeg":
                 kind, arr = "int", a.sum(axis=1, dtype=np.int64)
             elif fn == "indeg":
@@ -209,7 +250,7 @@ class _Run:
             v = self.value(args[0])
             return V("int", v.vars, v.arr.astype(np.int64))
         if fn == "count":
-            return V("int", (), np.asarray(np.count_nonzero(self.value(args[0]).arr)))
+            return self.contract(args[0], (), count=True)
         if fn == "sum":
             v = self.value(args[0])
             return V("int", (), self.exact(np.asarray(v.arr.sum(dtype=np.int64)), e))
@@ -269,12 +310,11 @@ class _Run:
         dtype = bool if kind == "bool" else np.int64
         self.tensors[r.head] = (kind, np.zeros((self.n,) * len(head), dtype=dtype))
         terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
-        fixed = [self.project(self.value(t), head) for t in terms if not _uses(t, r.head)]
+        fixed = [self.contract(t, head) for t in terms if not _uses(t, r.head)]
         moving = [t for t in terms if _uses(t, r.head)]
         for _ in range(self.lim.max_iterations):
             self.tick(r)
-            new = self.evaluate(r, head, [*fixed, *(self.project(self.value(t), head)
-                                                    for t in moving)])
+            new = self.evaluate(r, head, [*fixed, *(self.contract(t, head) for t in moving)])
             if np.array_equal(new, self.tensors[r.head][1]):
                 return
             self.tensors[r.head] = (kind, new)
@@ -287,7 +327,7 @@ class _Run:
         (``vals``: those terms, already contracted)."""
         if vals is None:
             terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
-            vals = [self.project(self.value(t), head) for t in terms]
+            vals = [self.contract(t, head) for t in terms]
         out = self.combine(vals, r) if len(vals) > 1 else vals[0]
         arr = self.expand(out, head) if out.vars else out.arr
         if arr.shape != (self.n,) * len(head):
@@ -316,10 +356,13 @@ def _uses(expr: A.Expr, name: str) -> bool:
 
 
 def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str, ...]]],
-            scalars: dict[str, Any] | None = None, limits: Limits | None = None) -> Any:
+            scalars: dict[str, Any] | None = None, limits: Limits | None = None,
+            tensors: dict[str, np.ndarray] | None = None) -> Any:
     """The answer of a checked program on a node domain, fact tuples and input scalars.
 
-    ``scalars`` maps input names to a node label (for ``node`` inputs) or an integer.
+    ``scalars`` maps input names to a node label (for ``node`` inputs) or an integer;
+    ``tensors`` may give fact relations directly as Boolean arrays over ``labels`` (the
+    generator does, from the graph it holds), instead of as tuples in ``facts``.
     """
     lim = limits or Limits()
     if len(labels) > lim.max_nodes:
@@ -332,6 +375,10 @@ def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str
         if rows:
             idx = np.array([[run.pos[a] for a in row] for row in rows], dtype=np.intp)
             arr[tuple(idx.T)] = True
+        run.tensors[name] = ("bool", arr)
+    for name, arr in (tensors or {}).items():
+        if arr.shape != (run.n,) * checked.relations[name][1] or arr.dtype != bool:
+            raise TLRuntimeError(f"{name} must be a Boolean tensor over the {run.n} nodes")
         run.tensors[name] = ("bool", arr)
     for name, value in (scalars or {}).items():
         kind = checked.relations[name][0]

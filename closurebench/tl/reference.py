@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from closurebench.tl import Checked, compile_program, execute
 
 __all__ = ["FACTS", "answer", "bindings", "logic", "program_text"]
@@ -43,13 +45,30 @@ def _compiled(text: str, relations: tuple[str, ...], scalars: tuple[tuple[str, s
     return compile_program(text, dict.fromkeys(relations, 2), dict(scalars))
 
 
-def answer(cat: Any, labels: list[str], edges: list[list[tuple[str, str]]],
+def answer(cat: Any, labels: list[str], edges: list[list[tuple[str, str]]] | list[Any],
            query: dict[str, Any]) -> Any:
-    """The TL engine's answer (labels), from the labelled edges of each graph."""
+    """The TL engine's answer (labels). ``edges`` holds each graph's labelled edges, or each
+    ``Graph`` itself (node ``i`` named ``labels[i]``; its edge tuples, read as the facts)."""
     inputs = bindings(cat, query)
     scalars = tuple((k, "node" if k.lower() in cat.node_keys else "int") for k in inputs)
     checked = _compiled(logic(cat, query), FACTS[cat.family], scalars)
-    return execute(checked, labels, dict(zip(FACTS[cat.family], edges)), inputs)
+    names = FACTS[cat.family]
+    if edges and hasattr(edges[0], "edges"):
+        return execute(checked, labels, {}, inputs,
+                       tensors={k: _tensor(g) for k, g in zip(names, edges)})
+    return execute(checked, labels, dict(zip(names, edges)), inputs)
+
+
+def _tensor(g: Any) -> np.ndarray:
+    """The fact tensor of a graph: ``A[u, v]`` for each edge tuple as stored (one direction
+    for an undirected graph, as its facts are written)."""
+    if g.directed:
+        return g.adjacency
+    a = np.zeros((g.n, g.n), dtype=bool)
+    if g.edges:
+        src, dst = np.array(g.edges, dtype=np.intp).T
+        a[src, dst] = True
+    return a
 
 
 def _quote(label: str) -> str:
