@@ -23,6 +23,10 @@ examples:
     closurebench run --model Qwen/Qwen3-4B --base-url http://127.0.0.1:8000/v1 --mode cot \\
         --split held_out --concurrency 8 --out runs/qwen3-4b-cot
   a quick look: --limit 52 takes 2 instances of each of the 26 categories.
+  program mode: the model writes a program (TL, or Python with networkx run in a sandbox)
+  whose printed answer is scored; the report adds execution rate and the misread-graph /
+  wrong-logic split (programs.jsonl holds every program and its run):
+    closurebench run --model baseline:program-oracle --mode program --language tl --limit 52
 
 memorisation gap (seen vs fresh): run the same model on the train split (seed 0) and on a fresh
 seed, then compare the two run directories:

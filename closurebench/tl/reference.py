@@ -15,7 +15,7 @@ import numpy as np
 
 from closurebench.tl import Checked, compile_program, execute
 
-__all__ = ["FACTS", "answer", "bindings", "logic", "program_text"]
+__all__ = ["CHECK_MAX_N", "FACTS", "answer", "bindings", "logic", "program_text"]
 
 #: The fact relation(s) each graph family is written with: one per graph.
 FACTS: dict[str, tuple[str, ...]] = {
@@ -23,6 +23,9 @@ FACTS: dict[str, tuple[str, ...]] = {
     "digraph_pair": ("Before", "After"),
 }
 _FACTS_PER_LINE = 4
+#: Largest n the third engine checks during generation: the reference programs join up to
+#: three node indices (triangles), n**3 cells, within the interpreter's default 4M-cell bound.
+CHECK_MAX_N = 150
 
 
 def logic(cat: Any, query: dict[str, Any]) -> str:
