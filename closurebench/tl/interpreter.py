@@ -276,6 +276,9 @@ class _Run:
         return self.value(args[1] if bool(self.value(args[0]).arr) else args[2])
 
     def closure(self, a: np.ndarray, at: A.Node) -> np.ndarray:
+        """``TC ← TC ∨ TC·TC`` to a fixed point; each product is a 3-index join, so bounded
+        like one."""
+        self.room(3, at)
         tc = a.astype(bool)
         while True:
             self.tick(at)
