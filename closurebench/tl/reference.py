@@ -75,6 +75,8 @@ def _tensor(g: Any) -> np.ndarray:
 
 
 def _quote(label: str) -> str:
+    if '"' in label or "\\" in label or "\n" in label:  # TL strings have no escapes
+        raise ValueError(f"node label {label!r} cannot be written as a TL string")
     return f'"{label}"'
 
 
