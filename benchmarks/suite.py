@@ -3,7 +3,7 @@
 Rows (numbers refer to issue 5's list):
 
 1. generation rate of ``all`` at the default axes, cross-check on and off, per level, and where
-   the time of one instance goes;
+   the time of one instance goes (the cross-check runs the NetworkX twin and the TL program);
 2. reasoning-gym's ``family_relationships`` and ``shortest_path`` (1,300 items each) and our
    ratio to each ("not installed" if ``reasoning_gym`` cannot be imported);
 3. scaling with n (sparse, average out-degree 3): closure / reachable set / SCC of our engine
@@ -204,6 +204,33 @@ def breakdown(repeats: int) -> str:
     return ", ".join(f"{k} {statistics.median(v) * 1e6:,.0f} µs" for k, v in parts.items())
 
 
+def tl_engine(repeats: int) -> str:
+    """Mean time of the third engine alone (``program_tl`` logic run by the TL interpreter, as
+    the cross-check runs it) per instance of ``all``, and the slowest category's mean."""
+    from closurebench.categories import get
+    from closurebench.tl import reference
+
+    calls = []
+    for rec in cb.generate("all", seed=0, cross_check=False):
+        cat = get(rec["category"])
+        graphs = [[tuple(e) for e in rec["edges"]]]
+        if cat.family == "digraph_pair":
+            graphs.append([tuple(e) for e in rec["edges_after"]])
+        calls.append((cat, rec["nodes"], graphs, json.loads(rec["query"])))
+    per_cat: dict[str, list[float]] = {}
+    totals = []
+    for _ in range(repeats):
+        t_all = time.perf_counter()
+        for call in calls:
+            t0 = time.perf_counter()
+            reference.answer(*call)
+            per_cat.setdefault(call[0].id, []).append(time.perf_counter() - t0)
+        totals.append((time.perf_counter() - t_all) / len(calls))
+    worst = max(per_cat, key=lambda c: statistics.fmean(per_cat[c]))
+    return (f"{statistics.median(totals) * 1e6:,.0f} µs (slowest: {worst} "
+            f"{statistics.fmean(per_cat[worst]) * 1e6:,.0f} µs)")
+
+
 def rows_rate(repeats: int, with_rows: set[str]) -> list[Row]:
     """Rows 1 and 2: our rates and reasoning-gym's, measured in turns."""
     drain(cb.generate("all", per_category=2))  # import everything imported lazily
@@ -226,6 +253,7 @@ def rows_rate(repeats: int, with_rows: set[str]) -> list[Row]:
             rows.append(Row("1", f"rate: {level}, on / off",
                             f"{n / t['on']:,.0f} / {n / t['off']:,.0f}/s"))
         rows.append(Row("1", "per instance of all", breakdown(max(1, repeats // 3))))
+        rows.append(Row("1", "TL engine per instance", tl_engine(repeats)))
     if "2" in with_rows:
         for task in RG_TASKS:
             if rg is None:

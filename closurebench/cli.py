@@ -21,6 +21,7 @@ EXTENSIONS: tuple[str, ...] = (
     "closurebench.auditcli",
     "closurebench.hf.cli",
     "closurebench.run.cli",
+    "closurebench.sft",
 )
 
 

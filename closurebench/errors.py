@@ -30,19 +30,22 @@ class InputError(ClosureBenchError, ValueError):
 
 
 class EngineDisagreement(ClosureBenchError, AssertionError):
-    """The tensor-logic program and its NetworkX twin gave different answers.
+    """The tensor-logic program and its NetworkX twin (or the TL interpreter) disagree.
 
-    This is always a bug in one of the two programs; it carries its evidence.
+    This is always a bug in one of the programs; it carries its evidence (``engine`` names
+    the second one; its answer is ``networkx`` for that engine too, for compatibility).
     """
 
-    def __init__(self, record_id: str, category: str, tensor: object, networkx: object) -> None:
+    def __init__(self, record_id: str, category: str, tensor: object, networkx: object,
+                 engine: str = "networkx") -> None:
         self.record_id = record_id
         self.category = category
         self.tensor = tensor
         self.networkx = networkx
+        self.engine = engine
         super().__init__(
             f"engines disagree on {record_id} ({category}): "
-            f"tensor={tensor!r} networkx={networkx!r}"
+            f"tensor={tensor!r} {engine}={networkx!r}"
         )
 
 

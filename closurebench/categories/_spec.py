@@ -96,8 +96,12 @@ class Category:
     above ``min_n`` (the smallest graph the question makes sense on, which ``solve`` accepts)
     where the smallest graphs carry too few distinct instances. ``max_hops(n)`` is the deepest
     hop depth n nodes can carry. ``shortcuts`` maps a name to a category-specific
-    non-reasoning reader ``reader(graph, query) -> answer`` (integer ids, like the programs), run as
-    ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
+    non-reasoning reader ``reader(graph, query) -> answer`` (integer ids, like the programs),
+    run as ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
+
+    ``tl_program`` is the logic of the instance's program in ``closurebench.tl`` (a string, or a
+    function of the query for logic that depends on a parameter): it reads the graph facts and
+    the query nodes as ``X``, ``Y``, ``Z`` (integer parameters as ``T``) and must agree too.
     """
 
     id: str
@@ -118,6 +122,7 @@ class Category:
     answer_format: str | None = None
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    tl_program: str | Callable[[dict[str, Any]], str] | None = None
     construct: Construct | None = None
     generate_min_n: int | None = None
     max_hops: Callable[[int], int] = field(default=lambda n: n - 1)

@@ -120,6 +120,15 @@ def nx_program(G, q):
     return oldest[0]
 
 
+TL_PROGRAM = """\
+# every line down the tree is one generation, so the ancestors the most generations
+# above X are exactly those with no recorded parent
+Anc[y] = closure(Parent)[y, X].
+HasParent[y] = Parent[p, y].
+answer argmax(Anc[y] !HasParent[y]).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -134,4 +143,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",),
     construct=construct, max_hops=max_hops, shortcuts={"founder": founder_rule},
     summary="Name x's unique oldest ancestor (reachability up the family tree).",
+    tl_program=TL_PROGRAM,
 )

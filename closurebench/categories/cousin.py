@@ -102,6 +102,14 @@ def nx_program(G, q):
     return bool(grandparents(x) & grandparents(y)) and not (parents(x) & parents(y))
 
 
+TL_PROGRAM = """\
+Grand[g, c] = Parent[g, p] Parent[p, c].
+SharedGrand = Grand[g, X] Grand[g, Y].
+SharedParent = Parent[p, X] Parent[p, Y].
+answer SharedGrand !SharedParent.
+"""
+
+
 def template(w, q):
     return (
         f"Are {q['x']} and {q['y']} first cousins, that is, do they share at least one "
@@ -115,4 +123,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5, generate_min_n=6,
     construct=construct, shortcuts={"shares-a-grandparent": shares_a_grandparent},
     summary="Do x and y share a grandparent but no parent?",
+    tl_program=TL_PROGRAM,
 )

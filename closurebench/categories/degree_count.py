@@ -49,6 +49,12 @@ def nx_program(G, q):
     return G.out_degree(q["x"]) if q["direction"] == "out" else G.in_degree(q["x"])
 
 
+def tl_program(q):
+    """Out-degree counts successors (sum over y); in-degree counts predecessors."""
+    step = "Edge[x, y]" if q["direction"] == "out" else "Edge[y, x]"
+    return f"Deg[x] = num({step}).\nanswer Deg[X].\n"
+
+
 def template(w, q):
     x = q["x"]
     if q["direction"] == "out":
@@ -62,4 +68,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), params={"direction": ("out", "in")},
     construct=construct, shortcuts={"both-ways": both_ways},
     summary="Count x's direct successors (out-degree) or predecessors (in-degree).",
+    tl_program=tl_program,
 )

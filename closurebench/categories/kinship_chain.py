@@ -12,6 +12,8 @@ child is added to anyone k - 1 generations below x, and no second parent to x's 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 
 from closurebench import tensor as T
@@ -112,6 +114,15 @@ def nx_program(G, q):
     return sorted(level)
 
 
+def tl_program(q):
+    """k - 1 intermediate generations joined in a chain, read up (to x) or down (from x)."""
+    k, way = RELATIONS[q["relation"]]
+    mids = ["p", "q"][: k - 1]
+    hops = ["y", *mids, "X"] if way == "up" else ["X", *mids, "y"]
+    chain = " ".join(f"Parent[{a}, {b}]" for a, b in pairwise(hops))
+    return f"Kin[y] = {chain}.\nanswer Kin[y].\n"
+
+
 def template(w, q):
     k, way = RELATIONS[q["relation"]]
     where = "above" if way == "up" else "below"
@@ -126,4 +137,5 @@ CATEGORY = Category(
     params={"relation": tuple(sorted(RELATIONS))},
     accept=lambda a, g: len(a) > 0, construct=construct,
     summary="List x's grandparents/grandchildren (or great-) : rows/columns of A^k.",
+    tl_program=tl_program,
 )

@@ -100,6 +100,16 @@ def nx_program(G, q):
     return len(nx.descendants(G, oldest[0]))
 
 
+TL_PROGRAM = """\
+# the oldest ancestor is X's ancestor with no recorded parent (see ancestor)
+Anc[y] = closure(Parent)[y, X].
+HasParent[y] = Parent[p, y].
+Top = argmax(Anc[y] !HasParent[y]).
+Desc[y] = closure(Parent)[Top, y].
+answer count(Desc[y]).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -115,4 +125,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), tolerance="count", min_n=6, construct=construct, max_hops=max_hops,
     summary="Count the descendants of x's oldest ancestor.",
+    tl_program=TL_PROGRAM,
 )

@@ -81,6 +81,10 @@ def nx_program(G, q):
     return winners[0]
 
 
+def tl_program(q):
+    return f"answer argmax({q['direction']}deg(Edge)[x]).\n"
+
+
 def template(w, q):
     if q["direction"] == "out":
         return f"Which {w.noun} has direct {w.links} to the largest number of different {w.nouns}?"
@@ -96,4 +100,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=(), params={"direction": ("out", "in")},
     construct=construct, shortcuts={"other-direction": other_direction},
     summary="Name the unique node of highest out-degree (or in-degree).",
+    tl_program=tl_program,
 )

@@ -39,6 +39,12 @@ def nx_program(G, q):
     return next(len(c) for c in nx.strongly_connected_components(G) if q["x"] in c)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer count(Reach[X, y] Reach[y, X] + (y == X)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -55,4 +61,5 @@ CATEGORY = Category(
     accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
     shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
+    tl_program=TL_PROGRAM,
 )

@@ -90,6 +90,12 @@ def nx_program(G, q):
     return bool(set(G.predecessors(q["x"])) & set(G.predecessors(q["y"])))
 
 
+TL_PROGRAM = """\
+Shared = Parent[p, X] Parent[p, Y].
+answer Shared.
+"""
+
+
 def template(w, q):
     return f"Are {q['x']} and {q['y']} siblings, that is, do they share at least one parent?"
 
@@ -100,4 +106,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=3,
     construct=construct, shortcuts={"linked-through-someone": linked_through_someone},
     summary="Do x and y share a parent?",
+    tl_program=TL_PROGRAM,
 )

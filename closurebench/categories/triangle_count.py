@@ -119,6 +119,12 @@ def nx_program(G, q):
     return sum(nx.triangles(G).values()) // 3
 
 
+TL_PROGRAM = """\
+U[x, y] = Edge[x, y] + Edge[y, x].
+answer count(U[x, y] U[y, z] U[x, z] (x < y) (y < z)).
+"""
+
+
 def template(w, q):
     return (
         f"How many triangles are there, that is, groups of three {w.nouns} in which every two "
@@ -132,4 +138,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=(), min_n=3,
     construct=construct, shortcuts={"cycle-rank": cycle_rank},
     summary="Count triangles (trace(A³)/6) in an undirected graph.",
+    tl_program=TL_PROGRAM,
 )

@@ -29,6 +29,10 @@ examples:
     closurebench run --model Qwen/Qwen3-4B --base-url http://127.0.0.1:8000/v1 --mode cot \\
         --split held_out --concurrency 8 --out runs/qwen3-4b-cot
   a quick look: --limit 52 takes 2 instances of each of the 26 categories.
+  program mode: the model writes a program (TL, or Python with networkx run in a sandbox)
+  whose printed answer is scored; the report adds execution rate and the misread-graph /
+  wrong-logic split (programs.jsonl holds every program and its run):
+    closurebench run --model baseline:program-oracle --mode program --language tl --limit 52
 
 memorisation gap (seen vs fresh): run the same model on the train split (seed 0) and on a fresh
 seed, then compare the two run directories:
@@ -92,7 +96,7 @@ _density = cli_type(check_float, 0.0, 1.0, convert=float, open_lo=True)
 def add_parsers(sub: Any) -> None:
     """Add the ``run``, ``report`` and ``gap`` commands to the ``closurebench`` parser."""
     from closurebench.run.data import SPLIT_SEEDS
-    from closurebench.run.prompts import MODES
+    from closurebench.run.prompts import PROGRAM_PROMPTS, RUN_MODES
 
     r = sub.add_parser(
         "run", help="evaluate a model (or a built-in baseline) and write its report",
@@ -102,13 +106,17 @@ def add_parsers(sub: Any) -> None:
         epilog=_RUN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("--model", required=True, type=_model,
                    help="served model name, or baseline:KIND (offline): majority, random, the "
-                   "shortcut readers (one-hop, local, n-1, ...: see closurebench.shortcuts) and "
+                   "shortcut readers (one-hop, local, n-1, ...: see closurebench.shortcuts), "
                    "the error-injecting reversed, truncated-K, source-inclusion, misread-edge, "
-                   "drift, format")
+                   "drift, format, and program-oracle (the reference program, --mode program)")
     r.add_argument("--base-url", default=None, type=_url,
                    help="http(s) server URL ending in /v1 (default: OPENAI_BASE_URL or OpenAI)")
-    r.add_argument("--mode", choices=MODES, default="direct",
-                   help="direct answer or chain-of-thought (default direct)")
+    r.add_argument("--mode", choices=RUN_MODES, default="direct",
+                   help="direct answer, chain-of-thought, or program: the model writes a "
+                   "program that is run (default direct)")
+    r.add_argument("--language", choices=sorted(PROGRAM_PROMPTS), default=None,
+                   help="program mode: tl (ClosureBench's tensor-logic language, run by its "
+                   "interpreter) or python (networkx, run in a sandbox)")
     r.add_argument("--config", default="all", help="all, l1, l2, l3 or a category id")
     which = r.add_mutually_exclusive_group()
     which.add_argument("--split", choices=sorted(SPLIT_SEEDS), default=None,
@@ -221,7 +229,7 @@ def _settings(args: argparse.Namespace) -> Any:
         retry=RetryPolicy(max_attempts=args.max_attempts, base=args.retry_base,
                           cap=args.retry_cap),
         extra_body=args.extra_body, token_param=args.token_param,
-        baseline_seed=args.baseline_seed,
+        baseline_seed=args.baseline_seed, language=args.language,
     )
 
 
@@ -231,7 +239,7 @@ def _run(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     out = args.out or str(Path("runs") / _slug(
-        f"{args.model}-{settings.selection.label}-{args.mode}"))
+        f"{args.model}-{settings.selection.label}-{settings.prompt}"))
     try:
         result = run(settings, out, resume=args.resume, progress=not args.no_progress,
                      force=args.force)

@@ -212,8 +212,9 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     report: dict[str, Any] = {
         "closurebench_report": REPORT_VERSION,
         "run": {k: meta.get(k) for k in (
-            "model", "base_url_host", "mode", "prompt_version", "prompt_sha256", "samples",
-            "temperature", "max_tokens", "closurebench_version", "created", "updated", "status",
+            "model", "base_url_host", "mode", "language", "prompt_version", "prompt_sha256",
+            "samples", "temperature", "max_tokens", "closurebench_version", "created", "updated",
+            "status",
         )},
         "selection": meta.get("selection"),
         "complete": len(files.predictions) >= n_expected,
@@ -248,6 +249,10 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
         "plots": [],
         "card": None,
     }
+    if meta.get("mode") == "program":
+        from closurebench.run.program import program_section
+
+        report["program"] = program_section(files.path, files.predictions, flags)
     out = files.path
     if plots:
         try:
@@ -387,6 +392,10 @@ def format_markdown(report: dict[str, Any]) -> str:
         ]
     else:
         lines.append("No token counts (a built-in baseline, or a server that reports no usage).")
+    if report.get("program"):
+        from closurebench.run.program import program_markdown
+
+        lines += program_markdown(report["program"])
     from closurebench.diagnose import format_attribution, format_traces
 
     if report.get("error_attribution"):
@@ -440,6 +449,13 @@ def format_summary(report: dict[str, Any]) -> str:
     lines.append(f"L1→L3 slope: strict {_pp(slope['strict'])}, lenient {_pp(slope['lenient'])}")
     if m.get("tokens_per_correct") is not None:
         lines.append(f"tokens per correct answer: {m['tokens_per_correct']:.1f}")
+    prog = report.get("program")
+    if prog:
+        e = prog["errors"]
+        lines.append(f"programs ({prog['language']}, {', '.join(prog['isolation'])}): "
+                     f"execution rate {_pct(prog['execution_rate'])}; errors: misread graph "
+                     f"{e['misread_graph']}, wrong logic {e['wrong_logic']}, execution failure "
+                     f"{e['execution_failure']}")
     for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
         lines.append(f"{k}: {_pct(m[k])}")
     attribution = report.get("error_attribution") or {}

@@ -56,7 +56,7 @@ RUN_DIR_FILES = frozenset({
     "model_card.md", "plots", ".matplotlib",
 })
 
-_FINGERPRINT_KEYS = ("model", "mode", "prompt_version", "prompt_sha256", "samples",
+_FINGERPRINT_KEYS = ("model", "mode", "language", "prompt_version", "prompt_sha256", "samples",
                      "temperature", "max_tokens", "extra_body", "token_param", "baseline_seed")
 
 
@@ -77,15 +77,19 @@ class RunSettings:
     extra_body: dict[str, Any] | None = None
     token_param: str = "max_tokens"
     baseline_seed: int = 0
+    language: str | None = None  # program mode: tl or python
 
     def __post_init__(self) -> None:
         from closurebench.run.checks import check_base_url, check_float, check_int, check_model
         from closurebench.run.client import check_extra_body
-        from closurebench.run.prompts import MODES
+        from closurebench.run.prompts import RUN_MODES, prompt_key
 
         self.model = check_model("model", self.model)
-        if self.mode not in MODES:
-            raise ConfigError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        if self.mode not in RUN_MODES:
+            raise ConfigError(f"mode must be one of {', '.join(RUN_MODES)}, got {self.mode!r}")
+        prompt_key(self.mode, self.language)  # validates the pair
+        if self.model == "baseline:program-oracle" and self.mode != "program":
+            raise ConfigError("baseline:program-oracle needs --mode program --language tl|python")
         if not isinstance(self.selection, Selection):
             raise ConfigError(f"selection must be a Selection, got {self.selection!r}")
         self.samples = check_int("samples", self.samples, 1, MAX_SAMPLES)
@@ -103,8 +107,15 @@ class RunSettings:
             raise ConfigError("token_param must be max_tokens or max_completion_tokens, "
                               f"got {self.token_param!r}")
         if self.max_tokens is None:
-            self.max_tokens = 1024 if self.mode == "direct" else 8192
+            self.max_tokens = {"direct": 1024, "program": 2048}.get(self.mode, 8192)
         self.max_tokens = check_int("max_tokens", self.max_tokens, 1, MAX_OUTPUT_TOKENS)
+
+    @property
+    def prompt(self) -> str:
+        """The prompt key: the mode, or ``program-LANGUAGE``."""
+        from closurebench.run.prompts import prompt_key
+
+        return prompt_key(self.mode, self.language)
 
     @property
     def is_baseline(self) -> bool:
@@ -117,8 +128,9 @@ class RunSettings:
             "base_url_host": None if self.is_baseline else _host(
                 self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com"),
             "mode": self.mode,
+            "language": self.language,
             "prompt_version": PROMPT_VERSION,
-            "prompt_sha256": prompt_sha256(self.mode),
+            "prompt_sha256": prompt_sha256(self.prompt),
             "samples": self.samples,
             "temperature": self.temperature,
             "max_tokens": self.max_tokens,
@@ -147,14 +159,24 @@ class RunResult:
         return self.n_done >= self.n_expected and not self.interrupted
 
 
-def make_backend(settings: RunSettings, stop: threading.Event) -> Backend:
-    """A chat-server backend, or the named built-in baseline for ``baseline:KIND``."""
+def make_backend(settings: RunSettings, stop: threading.Event,
+                 out_dir: str | os.PathLike[str] | None = None) -> Backend:
+    """A chat-server backend, or the named built-in baseline for ``baseline:KIND``; in program
+    mode wrapped to run each reply's program (``closurebench.run.program``)."""
+    if settings.mode == "program":
+        from closurebench.run.program import wrap
+
+        return wrap(settings, stop, out_dir or ".", _make_backend)
+    return _make_backend(settings, stop)
+
+
+def _make_backend(settings: RunSettings, stop: threading.Event) -> Backend:
     if settings.is_baseline:
         from closurebench.run.baselines import BaselineBackend
 
         return BaselineBackend(settings.model.split(":", 1)[1], seed=settings.baseline_seed)
     return OpenAIBackend(
-        model=settings.model, base_url=settings.base_url, mode=settings.mode,
+        model=settings.model, base_url=settings.base_url, mode=settings.prompt,
         temperature=settings.temperature, max_tokens=settings.max_tokens,
         timeout=settings.timeout, retry=settings.retry, extra_body=settings.extra_body,
         token_param=settings.token_param, stop_event=stop,
@@ -413,7 +435,7 @@ def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool 
               "pass --temperature > 0 for meaningful pass@k", file=sys.stderr)
 
     stop = threading.Event()
-    backend = make_backend(settings, stop)
+    backend = make_backend(settings, stop, out)
     bar = _Progress(meta["n_expected"], meta["n_expected"] - len(todo), progress,
                     settings.model)
     interrupted = False
