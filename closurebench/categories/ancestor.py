@@ -121,11 +121,9 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-# every line down the tree is one generation, so the ancestors the most generations
-# above X are exactly those with no recorded parent
-Anc[y] = closure(Parent)[y, X].
-HasParent[y] = Parent[p, y].
-answer argmax(Anc[y] !HasParent[y]).
+# every parent is one generation above the child, so steps up from X count generations
+Up[c, p] = Parent[p, c].
+answer argmax(dist(Up, X)[y]).
 """
 
 

@@ -101,10 +101,9 @@ def nx_program(G, q):
 
 
 TL_PROGRAM = """\
-# the oldest ancestor is X's ancestor with no recorded parent (see ancestor)
-Anc[y] = closure(Parent)[y, X].
-HasParent[y] = Parent[p, y].
-Top = argmax(Anc[y] !HasParent[y]).
+# the oldest ancestor is the one the most steps up from X (see ancestor)
+Up[c, p] = Parent[p, c].
+Top = argmax(dist(Up, X)[y]).
 Desc[y] = closure(Parent)[Top, y].
 answer count(Desc[y]).
 """
