@@ -62,7 +62,7 @@ def test_score_prints_table_and_writes_json(files, tmp_path, capsys) -> None:
     out = tmp_path / "report.json"
     assert main(["score", str(preds), "--references", str(refs), "--json-out", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "accuracy (strict)" in printed and "category" in printed
+    assert "strict accuracy" in printed and "category" in printed
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["n_predictions"] == 4 and report["n_correct_strict"] == 2
     assert report["tokens_per_correct"] == 50.0

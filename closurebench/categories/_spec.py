@@ -81,12 +81,21 @@ class Category:
     answer_format: str | None = None
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: The one source slip lenient scoring forgives: "+1" (x counted though excluded), "-1"
+    #: (x left out though included), "query" (query node(s) listed), "none". Default from
+    #: ``tolerance``: count -> "+1", set -> "query", none -> "none".
+    slip: str = ""
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"{self.id}: family must be one of {FAMILIES}, got {self.family!r}")
         if self.tolerance not in ("none", "count", "set"):
             raise ValueError(f"{self.id}: tolerance must be none, count or set")
+        if not self.slip:
+            default = {"count": "+1", "set": "query"}.get(self.tolerance, "none")
+            object.__setattr__(self, "slip", default)
+        if self.slip not in ("none", "+1", "-1", "query"):
+            raise ValueError(f"{self.id}: slip must be none, +1, -1 or query")
         if self.schema is None:
             object.__setattr__(self, "schema", SCHEMAS[self.answer])
         if self.answer_format is None:

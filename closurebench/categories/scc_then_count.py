@@ -38,6 +38,6 @@ CATEGORY = Category(
     id="scc_then_count", level=2, family="digraph", answer="integer",
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
-    accept=lambda a, g: a > 1,
+    slip="-1", accept=lambda a, g: a > 1,
     summary="Count the nodes in x's strongly connected component.",
 )

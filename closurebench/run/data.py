@@ -34,6 +34,7 @@ RELEASED_AXES: dict[str, Any] = dict(DEFAULTS)
 
 REFERENCE_FIELDS = (
     "id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance", "nodes",
+    "query",
 )
 """What a run keeps of each instance: enough to score it and to run both baselines again."""
 

@@ -70,20 +70,15 @@ def load_run(run_dir: str | Path) -> RunFiles:
     return RunFiles(path, meta, refs, ordered)
 
 
-def verdicts(outputs: list[str], references: list[dict[str, Any]]) -> list[tuple[bool, bool, bool]]:
-    """``(parsed, strict, lenient)`` per prediction, each from the metric itself.
+def verdicts(outputs: list[str], references: list[dict[str, Any]],
+             finish_reasons: list[Any] | None = None) -> list[tuple[bool, bool, bool]]:
+    """``(parsed, strict, lenient)`` per prediction, from the metric's own rules.
 
-    ``score`` reports aggregates only, so this scores every prediction on its own (about
-    0.1 ms each); the per-instance flags feed confidence intervals and the memorisation gap.
+    The per-instance flags feed confidence intervals and the memorisation gap.
     """
-    from closurebench.scoring import score
+    from closurebench.scoring import verdicts as scoring_verdicts
 
-    out = []
-    for text, ref in zip(outputs, references, strict=True):
-        rep = score([text], [ref])
-        out.append((rep["parse_rate"] == 1.0, rep["accuracy_strict"] == 1.0,
-                    rep["accuracy_lenient"] == 1.0))
-    return out
+    return scoring_verdicts(outputs, references, finish_reasons=finish_reasons)
 
 
 def _ci(flags: list[bool]) -> list[float] | None:
@@ -141,9 +136,11 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     tokens = [row.get("completion_tokens") for _, row in files.predictions]
     token_counts = tokens if all(t is not None for t in tokens) else None
     sample_ids = [ref["id"] for ref in refs] if files.samples > 1 else None
-    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids)
+    finishes = [row.get("finish_reason") for _, row in files.predictions]
+    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids,
+                    finish_reasons=finishes)
 
-    flags = verdicts(outputs, refs)
+    flags = verdicts(outputs, refs, finishes)
     first = [f for (_, row), f in zip(files.predictions, flags, strict=True)
              if int(row["sample"]) == 0]
     levels: dict[str, list[tuple[bool, bool, bool]]] = {}

@@ -18,6 +18,7 @@ import datasets
 import evaluate
 
 from closurebench.scoring import RECORD_FIELDS, score
+from closurebench.scoring.final import as_text
 
 _CITATION = """\
 @misc{closurebench2025,
@@ -82,6 +83,8 @@ def _default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
+_MAX = 1 << 20  # as_text keeps the last 1 MiB of an output; shorter ASCII passes untouched
+
 # One encoder for all records: json.dumps with keyword arguments builds a new one per call.
 _ENCODER = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
 
@@ -121,6 +124,31 @@ def _as_strings(references: Any) -> Any:
     return out
 
 
+def _outputs(predictions: Any) -> Any:
+    """Predictions the Arrow cache can hold, scored exactly as ``score`` scores the originals.
+
+    A failed API call's ``None``, a number or a dict is no output (``""``); bytes are decoded;
+    a lone surrogate (an emoji cut by the token cap) becomes U+FFFD. Without this one odd
+    prediction would abort the whole batch inside Arrow.
+    """
+    if predictions is None:
+        return None
+    if not isinstance(predictions, list):
+        predictions = list(predictions)
+    out = predictions
+    for index, output in enumerate(predictions):
+        if type(output) is str and output.isascii() and len(output) <= _MAX:
+            continue
+        text = as_text(output)
+        if text is None:
+            text = ""  # Arrow's string column holds no None here; both are no answer
+        if text is not output:
+            if out is predictions:
+                out = list(predictions)
+            out[index] = text
+    return out
+
+
 def _answers(references: list[Any]) -> list[Any]:
     """The answer strings of records (other references as they are), for the Arrow cache."""
     out = []
@@ -151,8 +179,7 @@ class Closurebench(evaluate.Metric):
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Add a batch; dataset records among the references are serialised to JSON."""
-        if predictions is not None and not isinstance(predictions, list):
-            predictions = list(predictions)
+        predictions = _outputs(predictions)
         self._pending = True
         return super().add_batch(
             predictions=predictions, references=_as_strings(references), **kwargs
@@ -162,6 +189,7 @@ class Closurebench(evaluate.Metric):
         """Add one example; a dataset record as reference is serialised to JSON."""
         if isinstance(reference, Mapping):
             reference = _as_strings([reference])[0]
+        prediction = _outputs([prediction])[0]
         self._pending = True
         return super().add(prediction=prediction, reference=reference, **kwargs)
 
@@ -170,8 +198,7 @@ class Closurebench(evaluate.Metric):
 
         Evaluate appends the keyword description to this docstring on instantiation.
         """
-        if predictions is not None and not isinstance(predictions, list):
-            predictions = list(predictions)
+        predictions = _outputs(predictions)
         rows = _rows(references)
         try:
             if (
