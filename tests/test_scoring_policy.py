@@ -8,6 +8,7 @@ the paper's literal ±1 / ± one element rule.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -302,8 +303,7 @@ def test_dummy_constant_answers_gain_little_from_lenient_credit() -> None:
                                    "B")]
     constant = {"reach_then_count": 3, "scc_then_count": 4, "conditional": 0,
                 "kinship_complex": 2, "set_intersection": ["B"], "set_difference": []}
-    outputs = ['{"answer": %s}' % str(constant[str(r["category"])]).replace("'", '"')
-               for r in refs]
+    outputs = [json.dumps({"answer": constant[str(r["category"])]}) for r in refs]
     result = score(predictions=outputs, references=refs)
     assert result["accuracy_lenient"] == 0.0
     assert result["accuracy_lenient_paper"] > 0.5
