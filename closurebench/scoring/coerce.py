@@ -79,7 +79,12 @@ class Schema:
         kind = type(value)
         try:
             # Containers by their JSON text (C-fast, type-exact); scalars by (type, value).
-            key = json.dumps(value) if kind is list or kind is dict else (kind, value)
+            if kind is list and all(type(v) is str for v in value):
+                key = ("labels", *value)  # type-exact already: every item is a str
+            elif kind is list or kind is dict:
+                key = json.dumps(value)
+            else:
+                key = (kind, value)
             verdict = self.verdicts.get(key)
         except (TypeError, ValueError):
             return bool(self.validator.is_valid(value))  # type: ignore[union-attr]

@@ -259,6 +259,8 @@ _ANSWER_KEYS = {"answer": 1, "finalanswer": 2}  # a final_answer key outranks a 
 
 
 def _answer_rank(key: Any) -> int:
+    if key == "answer":
+        return 1
     if type(key) is not str or len(key) > 16:
         return 0
     return _ANSWER_KEYS.get(key.lower().translate(_KEY_CHARS), 0)
@@ -316,16 +318,41 @@ def _parse_span(text: str) -> Any:
     return value
 
 
-# An answer key, double or single quoted, any spelling the policy accepts.
-_ANCHOR_RE = re.compile(
-    r"""["'](?:final[ _-]?)?answer["']\s*:""", re.IGNORECASE
-)
-
-
-ANCHOR_CHUNK = 65_536
+MAX_KEY_HITS = 4096
+"""Occurrences of "answer" examined for answer keys, from the last backwards."""
+_KEY_AFTER_RE = re.compile(r"""["']\s*:""")
+_QUOTES = frozenset("\"'")
 SLOW_WINDOW = 16_384
 """Python-literal objects (the slow path) are looked for this far either side of their key."""
 MAX_SLOW = 2
+
+
+def _mentions(lower: str) -> tuple[list[int], list[int]]:
+    """Where the word "answer" occurs, last first: as an answer key (the position of its
+    opening quote) and as a word (for closing answer lines). Found with ``rfind``."""
+    keys: list[int] = []
+    words: list[int] = []
+    hi = len(lower)
+    for _ in range(MAX_KEY_HITS):
+        pos = lower.rfind("answer", 0, hi)
+        if pos < 0:
+            break
+        hi = pos
+        prev = lower[pos - 1 : pos]
+        if lower[pos + 6 : pos + 7] in _QUOTES and _KEY_AFTER_RE.match(lower, pos + 6):
+            if prev in _QUOTES:
+                keys.append(pos - 1)
+                continue
+            before = lower[max(0, pos - 7) : pos]
+            if before[-6:-1] == "final" and prev in " _-" and before[:1] in _QUOTES:
+                keys.append(pos - 7)
+                continue
+            if before[-5:] == "final" and before[-6:-5] in _QUOTES:
+                keys.append(pos - 6)
+                continue
+        if not (prev.isalnum() or prev in _QUOTES or lower[pos + 6 : pos + 7].isalnum()):
+            words.append(pos)
+    return keys, words
 
 
 class _Objects:
@@ -381,22 +408,11 @@ class _Objects:
                 best = (lo + start, lo + end, value)  # keep climbing: the outermost wins
         return best
 
-    def _anchors(self) -> Any:
-        """Answer keys from the last backwards, one chunk at a time (hostile text is long)."""
-        region = self.region
-        hi = len(region)
-        while hi > 0:
-            lo = max(0, hi - ANCHOR_CHUNK)
-            found = [m.start() for m in _ANCHOR_RE.finditer(region, lo, min(len(region), hi + 32))]
-            for at in reversed(found):
-                if at < hi:
-                    yield at
-            hi = lo
-
-    def collect(self) -> None:
+    def collect(self, anchors: list[int]) -> None:
+        """Parse the objects around ``anchors`` (answer keys, last first)."""
         covered = len(self.region) + 1  # start of the earliest object parsed so far
         attempts = 0
-        for anchor in self._anchors():
+        for anchor in anchors:
             if anchor >= covered:
                 continue  # inside an object already taken
             attempts += 1
@@ -482,49 +498,75 @@ def _boxed_candidates(region: str) -> tuple[list[Candidate], int]:
     return out, unclosed
 
 
-# Closing answer lines. "Answer: X" / "**Final answer:** X" / "## Answer" + next line, and
-# "... the (final|correct) answer is X". The value runs to the end of its line.
-_LINE_RE = re.compile(
-    r"(?:^|(?<=\n))[ \t>#*_]*(?:final[ \t]+)?answer[ \t]*(?:\*\*|__)?[ \t]*"
-    r"(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(?P<a>[^\n]{0,300})|(?P<h>(?=\n)))"
-    r"|\b(?:the[ \t]+)?(?:final[ \t]+|correct[ \t]+|right[ \t]+)?answer[ \t]+is[ \t]*[:：]?"
-    r"[ \t]*(?P<b>[^\n]{1,300})",
-    re.IGNORECASE,
+# Closing answer lines: "Answer: X" / "**Final answer:** X" / "## Answer" + the next line
+# (the word starts its line, after markdown), and "... the (final|correct) answer is X".
+# Both are matched at each occurrence of the word "answer", found with str methods.
+_PREFIX_RE = re.compile(r"[ \t>#*_]*(?:final[ \t]+)?", re.IGNORECASE)
+_COLON_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(?P<a>[^\n]{0,300})|(?P<h>(?=\n)))"
 )
+_IS_RE = re.compile(r"[ \t]+is[ \t]*[:：]?[ \t]*(?P<b>[^\n]{1,300})", re.IGNORECASE)
 _NEXT_LINE_RE = re.compile(r"\n[ \t]*\n?[ \t]*(?P<v>[^\n]{1,300})")
 _MD_RE = re.compile(r"\*\*|__|`")
 _LEAD_RE = re.compile(
     r"\s*(?:\*\*)?(yes|no|true|false)(?:\*\*)?\s*(?:[.!,;:]|$|[-—])", re.IGNORECASE
 )
+_JSON_FIRST = frozenset('{["-0123456789tfnTFN')
+_LEAD_FIRST = frozenset("YyNnTtFf* \t\n")
 MAX_LINES = 8
 LINE_SCAN_CHARS = 32_768
 """Closing answer lines are looked for in this many trailing characters of the region."""
+MAX_MENTIONS = 24
+"""Occurrences of the word "answer" examined, from the last backwards."""
 
 
-def _line_candidates(region: str) -> list[Candidate]:
+def _line_at(region: str, pos: int) -> tuple[int, int, str] | None:
+    """The answer line whose word "answer" starts at ``pos``: ``(start, end, raw value)``."""
+    after = pos + 6
+    m = _IS_RE.match(region, after)
+    if m is not None:
+        return pos, m.end(), m.group("b")
+    line_start = region.rfind("\n", 0, pos) + 1
+    if pos - line_start > 40:
+        return None
+    prefix = _PREFIX_RE.match(region, line_start, pos)
+    if prefix is None or prefix.end() != pos:
+        return None
+    m = _COLON_RE.match(region, after)
+    if m is None:
+        return None
+    if m.group("a") is not None and m.group("a").strip(" \t*_:"):
+        return line_start, m.end(), m.group("a")
+    nxt = _NEXT_LINE_RE.match(region, m.end())
+    if nxt is None:
+        return None
+    return line_start, nxt.end(), nxt.group("v")
+
+
+def _line_candidates(region: str, words: list[int]) -> list[Candidate]:
+    """Answer lines at the word "answer" (``words``, last first) in the region's tail."""
     out: list[Candidate] = []
     start = max(0, len(region) - LINE_SCAN_CHARS)
-    tail = region[start:] if start else region
-    if "nswer" not in tail and "NSWER" not in tail:
-        return out
-    for m in _LINE_RE.finditer(region, start):
-        raw = m.group("b")
-        if raw is None:
-            raw = m.group("a")
-        end = m.end()
-        if raw is None or not raw.strip(" \t*_:"):
-            nxt = _NEXT_LINE_RE.match(region, end)
-            if nxt is None:
-                continue
-            raw, end = nxt.group("v"), nxt.end()
+    for at in words[:MAX_MENTIONS]:
+        if at < start:
+            break
+        line = _line_at(region, at)
+        if line is None:
+            continue
+        begin, end, raw = line
+        if raw.lstrip().startswith("```"):
+            continue  # a fenced block follows: its object is the candidate
         body = _unwrap(_MD_RE.sub("", raw).strip())
         if body.startswith("\\boxed{"):
             continue  # the \boxed{} candidate is the same answer
-        if not body or (body[:1] == "{" and _ANCHOR_RE.search(body)):
+        if not body or (body[:1] == "{" and "nswer" in body.lower()):
             continue  # the object itself is a candidate
         value, source = _text_value(body, "line_text", SOURCE_LINE)
-        out.append(Candidate(m.start(), end, value, source))
-    return out[-MAX_LINES:]
+        out.append(Candidate(begin, end, value, source))
+        if len(out) >= MAX_LINES:
+            break
+    out.reverse()
+    return out
 
 
 def _plain_object(region: str) -> Candidate | None:
@@ -587,7 +629,11 @@ def candidates(region: str) -> Found:
         value = _whole(region)
         if value is not _FAIL:
             return Found(region, _document(value, 0, len(region)), -1, None)
-    fenced = _FENCE_RE.match(region)
+    if region[:1] == "{" and region[-1:] == "}" and len(region) <= SLOW_WINDOW:
+        value = _repair_loads(region)  # the whole output as one Python-style literal
+        if value is not _FAIL:
+            return Found(region, _document(value, 0, len(region)), -1, None)
+    fenced = _FENCE_RE.match(region) if region[:3] == "```" else None
     if fenced is not None:
         inner = fenced.group(1).strip()
         value, ok = safe_loads(inner)
@@ -597,22 +643,33 @@ def candidates(region: str) -> Found:
         if ok:
             return Found(region, _document(value, 0, len(region)), -1, None)
     items: list[Candidate] = []
+    lower = region.lower()
+    if len(lower) != len(region):  # a character whose lower case is longer: keep positions
+        lower = region
+    keys, words = _mentions(lower)
     objects = _Objects(region)
-    if "nswer" in region or "NSWER" in region:
-        objects.collect()
+    if keys:
+        objects.collect(keys)
     items.extend(objects.found)
-    boxed, unclosed = _boxed_candidates(region)
-    items.extend(boxed)
-    items.extend(_line_candidates(region))
-    lead = _LEAD_RE.match(region)
+    unclosed = -1
+    if _BOXED in region:
+        boxed, unclosed = _boxed_candidates(region)
+        items.extend(boxed)
+    if words:
+        items.extend(_line_candidates(region, words))
+    lead = _LEAD_RE.match(region) if region[:1] in _LEAD_FIRST else None
     if lead is not None:
         items.append(Candidate(lead.start(1), lead.end(1), lead.group(1), "lead_text"))
-    if not objects.found:
+    if not objects.found and ('":' in region or '" :' in region):
         plain = _plain_object(region)
         if plain is not None:
             items.append(plain)
     if not items:
-        value, ok = safe_loads(region) if len(region) <= 4096 else (None, False)
+        value, ok = (
+            safe_loads(region)
+            if len(region) <= 4096 and region[:1] in _JSON_FIRST
+            else (None, False)
+        )
         if ok:
             items.extend(_document(value, 0, len(region)))
         elif region and (

@@ -25,6 +25,7 @@ from closurebench.scoring.coerce import (
     freeze,
     set_f1,
 )
+from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
 from closurebench.scoring.extract import candidates
 from closurebench.scoring.final import answer_region, as_text
 from closurebench.scoring.labels import LabelIndex
@@ -512,18 +513,29 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     schema = judge.schema
     formatted = found.whole is not None and _format_ok(found.whole, schema)
     canon = case.canon
+    items = found.items
+    if (
+        len(items) == 1
+        and found.cut < 0
+        and items[0].end == len(found.region)
+        and items[0].source in _JSON_SOURCES
+    ):
+        # One JSON answer and nothing after it: the policy has nothing else to weigh.
+        value, parsed = coerce(items[0].value, schema, items[0].source)
+    else:
 
-    def coerce1(value: Any, source: str) -> tuple[Any, bool]:
-        return coerce(value, schema, source)
+        def coerce1(value: Any, source: str) -> tuple[Any, bool]:
+            return coerce(value, schema, source)
 
-    def same(a: Any, b: Any) -> bool:
-        if judge.is_set:
-            return canonical_set(a, canon) == canonical_set(b, canon)
-        return (
-            compare(a, b, schema, "none", canon)[0] or compare(b, a, schema, "none", canon)[0]
-        )
+        def same(a: Any, b: Any) -> bool:
+            if judge.is_set:
+                return canonical_set(a, canon) == canonical_set(b, canon)
+            return (
+                compare(a, b, schema, "none", canon)[0]
+                or compare(b, a, schema, "none", canon)[0]
+            )
 
-    value, parsed = decide(found, coerce1, same)
+        value, parsed = decide(found, coerce1, same)
     if not parsed:
         return Verdict(None, False, False, False, False, formatted)
     strict, paper = compare(value, judge.answer, schema, judge.tolerance, canon)

@@ -178,12 +178,29 @@ class Closurebench(evaluate.Metric):
         )
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
-        """Add a batch; dataset records among the references are serialised to JSON."""
+        """Add a batch; dataset records among the references are serialised to JSON.
+
+        Both columns are plain strings by now, which ``Value("string")`` encodes as
+        themselves, so they go straight to the Arrow writer: evaluate's per-value encoding
+        loop would otherwise cost more than scoring them.
+        """
         predictions = _outputs(predictions)
+        references = _as_strings(references)
         self._pending = True
-        return super().add_batch(
-            predictions=predictions, references=_as_strings(references), **kwargs
-        )
+        if (
+            kwargs
+            or not isinstance(predictions, list)
+            or not isinstance(references, list)
+            or len(predictions) != len(references)
+            or not all(type(r) is str for r in references)
+        ):
+            return super().add_batch(predictions=predictions, references=references, **kwargs)
+        batch = {"predictions": predictions, "references": references}
+        if self.writer is None:
+            self.selected_feature_format = self._infer_feature_from_batch(batch)
+            self._init_writer()
+        self.writer.write_batch(batch)
+        return None
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Add one example; a dataset record as reference is serialised to JSON."""
