@@ -43,7 +43,7 @@ MAX_DEPTH = 32
 """Deepest bracket nesting handed to the JSON parser; answers need at most 3."""
 MAX_INT_DIGITS = 100
 """Longer integer literals are parse failures (no answer is that large)."""
-MAX_PARSE_ATTEMPTS = 32
+MAX_PARSE_ATTEMPTS = 8
 """Candidate objects tried per output before giving up, bounding hostile inputs."""
 MAX_WALK = 4096
 """JSON nodes visited when looking for answer keys inside one object."""
@@ -106,6 +106,19 @@ _DECODER = json.JSONDecoder(
 
 
 _SCAN = _DECODER.scan_once  # the C scanner itself: no whitespace handling, no wrapper
+
+
+def _scan_at(text: str, pos: int) -> tuple[Any, int]:
+    """The JSON value starting at ``pos`` and where it ends, or ``(_FAIL, -1)``.
+
+    Scans a slice: a decode error's message counts lines from the start of the string it
+    was given, which on a long output would cost a pass over everything before ``pos``.
+    """
+    try:
+        value, end = _SCAN(text[pos:] if pos else text, 0)
+    except (ValueError, RecursionError, StopIteration):
+        return _FAIL, -1
+    return value, pos + end
 
 
 def _depth_bound(text: str) -> int:
@@ -318,13 +331,14 @@ def _parse_span(text: str) -> Any:
     return value
 
 
-MAX_KEY_HITS = 4096
+MAX_KEY_HITS = 256
 """Occurrences of "answer" examined for answer keys, from the last backwards."""
 _KEY_AFTER_RE = re.compile(r"""["']\s*:""")
 _QUOTES = frozenset("\"'")
-SLOW_WINDOW = 16_384
+SLOW_WINDOW = 2_048
 """Python-literal objects (the slow path) are looked for this far either side of their key."""
-MAX_SLOW = 2
+MAX_SLOW = 1
+_PY_HINT_RE = re.compile(r"\b(?:True|False|None)\b|,\s*[}\]]")
 
 
 def _mentions(lower: str) -> tuple[list[int], list[int]]:
@@ -332,8 +346,11 @@ def _mentions(lower: str) -> tuple[list[int], list[int]]:
     opening quote) and as a word (for closing answer lines). Found with ``rfind``."""
     keys: list[int] = []
     words: list[int] = []
+    quoted = '"' in lower or "'" in lower  # without quotes there are no keys to find
     hi = len(lower)
     for _ in range(MAX_KEY_HITS):
+        if not quoted and len(words) >= MAX_MENTIONS:
+            break
         pos = lower.rfind("answer", 0, hi)
         if pos < 0:
             break
@@ -350,7 +367,9 @@ def _mentions(lower: str) -> tuple[list[int], list[int]]:
             if before[-5:] == "final" and before[-6:-5] in _QUOTES:
                 keys.append(pos - 6)
                 continue
-        if not (prev.isalnum() or prev in _QUOTES or lower[pos + 6 : pos + 7].isalnum()):
+        if len(words) < MAX_MENTIONS and not (
+            prev.isalnum() or prev in _QUOTES or lower[pos + 6 : pos + 7].isalnum()
+        ):
             words.append(pos)
     return keys, words
 
@@ -375,10 +394,7 @@ class _Objects:
                 break
             if region.count("{", pos, anchor) + region.count("[", pos, anchor) > MAX_DEPTH:
                 break
-            try:
-                value, end = _DECODER.raw_decode(region, pos)
-            except (ValueError, RecursionError):
-                continue
+            value, end = _scan_at(region, pos)
             if end > anchor:
                 return pos, end, value
         return -1, -1, _FAIL
@@ -394,6 +410,8 @@ class _Objects:
             return -1, -1, _FAIL
         lo = max(0, anchor - SLOW_WINDOW)
         window = self.region[lo : anchor + SLOW_WINDOW]
+        if self.region[anchor] != "'" and "/*" not in window and not _PY_HINT_RE.search(window):
+            return -1, -1, _FAIL  # plain JSON that the C scanner rejected: nothing to repair
         at = anchor - lo
         best: tuple[int, int, Any] = (-1, -1, _FAIL)
         tries = 0
@@ -425,6 +443,8 @@ class _Objects:
                 if not self.found and self.unparsed_anchor < 0:
                     self.unparsed_anchor = anchor
                 continue
+            while self.found and start <= self.found[-1].start and self.found[-1].end <= end:
+                self.found.pop()  # nested in this object: its own answer key wins
             if self.found and end > self.found[-1].start:
                 continue  # overlaps a later object: already considered
             answers = _answers(value)
@@ -503,20 +523,20 @@ def _boxed_candidates(region: str) -> tuple[list[Candidate], int]:
 # Both are matched at each occurrence of the word "answer", found with str methods.
 _PREFIX_RE = re.compile(r"[ \t>#*_]*(?:final[ \t]+)?", re.IGNORECASE)
 _COLON_RE = re.compile(
-    r"[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(?P<a>[^\n]{0,300})|(?P<h>(?=\n)))"
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(?P<a>[^\n]{0,200})|(?P<h>(?=\n)))"
 )
-_IS_RE = re.compile(r"[ \t]+is[ \t]*[:：]?[ \t]*(?P<b>[^\n]{1,300})", re.IGNORECASE)
-_NEXT_LINE_RE = re.compile(r"\n[ \t]*\n?[ \t]*(?P<v>[^\n]{1,300})")
+_IS_RE = re.compile(r"[ \t]+is[ \t]*[:：]?[ \t]*(?P<b>[^\n]{1,200})", re.IGNORECASE)
+_NEXT_LINE_RE = re.compile(r"\n[ \t]*\n?[ \t]*(?P<v>[^\n]{1,200})")
 _MD_RE = re.compile(r"\*\*|__|`")
 _LEAD_RE = re.compile(
     r"\s*(?:\*\*)?(yes|no|true|false)(?:\*\*)?\s*(?:[.!,;:]|$|[-—])", re.IGNORECASE
 )
 _JSON_FIRST = frozenset('{["-0123456789tfnTFN')
 _LEAD_FIRST = frozenset("YyNnTtFf* \t\n")
-MAX_LINES = 8
+MAX_LINES = 4
 LINE_SCAN_CHARS = 32_768
 """Closing answer lines are looked for in this many trailing characters of the region."""
-MAX_MENTIONS = 24
+MAX_MENTIONS = 8
 """Occurrences of the word "answer" examined, from the last backwards."""
 
 
@@ -581,10 +601,7 @@ def _plain_object(region: str) -> Candidate | None:
             return None
         if region.count("{", pos, close) + region.count("[", pos, close) > MAX_DEPTH:
             return None
-        try:
-            value, end = _DECODER.raw_decode(region, pos)
-        except (ValueError, RecursionError):
-            continue
+        value, end = _scan_at(region, pos)
         if end == close + 1 and type(value) is dict and value:
             return Candidate(pos, end, value, SOURCE_PLAIN)
     return None
@@ -605,6 +622,23 @@ class Found(NamedTuple):
     items: tuple[Candidate, ...]
     cut: int
     whole: Any
+
+
+NO_VALUE: Any = _FAIL
+"""What ``exact_answer`` returns when the region is not exactly one answer object."""
+
+
+def exact_answer(region: str) -> Any:
+    """``v`` when the (stripped) region is exactly ``{"answer": v}``, else ``NO_VALUE``.
+
+    The commonest output of all, and the format the questions ask for: one C-scanner call.
+    """
+    if region[:1] != "{" or region[-1:] != "}":
+        return _FAIL
+    value = _whole(region)
+    if type(value) is dict and len(value) == 1 and "answer" in value:
+        return value["answer"]
+    return _FAIL
 
 
 def _whole(region: str) -> Any:
@@ -629,7 +663,12 @@ def candidates(region: str) -> Found:
         value = _whole(region)
         if value is not _FAIL:
             return Found(region, _document(value, 0, len(region)), -1, None)
-    if region[:1] == "{" and region[-1:] == "}" and len(region) <= SLOW_WINDOW:
+    if (
+        region[:1] == "{"
+        and region[-1:] == "}"
+        and len(region) <= 4 * SLOW_WINDOW
+        and _depth_bound(region) <= MAX_DEPTH
+    ):
         value = _repair_loads(region)  # the whole output as one Python-style literal
         if value is not _FAIL:
             return Found(region, _document(value, 0, len(region)), -1, None)
@@ -667,7 +706,7 @@ def candidates(region: str) -> Found:
     if not items:
         value, ok = (
             safe_loads(region)
-            if len(region) <= 4096 and region[:1] in _JSON_FIRST
+            if len(region) <= 4096 and region[:1] in _JSON_FIRST and region[:1] != "{"
             else (None, False)
         )
         if ok:

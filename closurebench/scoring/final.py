@@ -92,7 +92,8 @@ def answer_region(text: str) -> str | None:
     else:
         return None  # the last reasoning block never closed: cut off or still thinking
     stripped = region.rstrip()
-    for trailer in _TRAILERS:
-        if stripped.endswith(trailer):
-            stripped = stripped[: -len(trailer)].rstrip()
+    if stripped[-1:] == ">":
+        for trailer in _TRAILERS:
+            if stripped.endswith(trailer):
+                stripped = stripped[: -len(trailer)].rstrip()
     return stripped

@@ -26,7 +26,7 @@ from closurebench.scoring.coerce import (
     set_f1,
 )
 from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
-from closurebench.scoring.extract import candidates
+from closurebench.scoring.extract import NO_VALUE, SOURCE_OBJECT, candidates, exact_answer
 from closurebench.scoring.final import answer_region, as_text
 from closurebench.scoring.labels import LabelIndex
 from closurebench.scoring.policy import SLIPS, decide, slip_credit
@@ -98,6 +98,23 @@ def _labels_in(value: Any) -> list[str]:
     return []
 
 
+_NODE_INDEXES: dict[tuple[Any, ...], LabelIndex] = {}
+
+
+def _node_index(nodes: list[Any] | tuple[Any, ...]) -> LabelIndex:
+    """One ``LabelIndex`` per distinct node list (samples of an instance share it)."""
+    key = tuple(nodes)
+    try:
+        index = _NODE_INDEXES.get(key)
+    except TypeError:  # unhashable labels: build it, do not keep it
+        return LabelIndex(nodes)
+    if index is None:
+        if len(_NODE_INDEXES) >= 100_000:
+            _NODE_INDEXES.clear()
+        index = _NODE_INDEXES[key] = LabelIndex(nodes)
+    return index
+
+
 class Case:
     """One reference as judged: its ``Judge`` plus the instance's graph labels and query."""
 
@@ -115,7 +132,7 @@ class Case:
         if self._index is None:
             nodes = self.nodes
             if isinstance(nodes, (list, tuple)) and nodes:
-                self._index = LabelIndex(nodes)
+                self._index = _node_index(nodes)
             else:
                 try:
                     self._index = LabelIndex(list(nodes)) if nodes is not None else None
@@ -469,6 +486,7 @@ class Verdict(NamedTuple):
     format_ok: bool
 
 
+_FENCE_TAIL = " \t\r\n`"  # what may follow the last answer object: its closing fence
 _NO_ANSWER = Verdict(None, False, False, False, False, False)
 _TALLY = 6  # n, parsed, strict, lenient, lenient_paper, format_ok
 
@@ -477,8 +495,12 @@ def _format_ok(whole: Any, schema: Schema) -> bool:
     """Whether the region was exactly ``{"answer": <value of the asked-for type>}``."""
     if type(whole) is not dict or len(whole) != 1 or "answer" not in whole:
         return False
+    return _format_value(whole["answer"], schema)
+
+
+def _format_value(value: Any, schema: Schema) -> bool:
     try:
-        return schema.is_valid(whole["answer"])
+        return schema.is_valid(value)
     except Exception:  # jsonschema on a value it cannot handle: not the asked-for format
         return False
 
@@ -508,16 +530,23 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     region = answer_region(text)
     if region is None:
         return _NO_ANSWER
-    found = candidates(region)
     judge = case.judge
     schema = judge.schema
-    formatted = found.whole is not None and _format_ok(found.whole, schema)
     canon = case.canon
+    if region[:1] != "{":
+        region = region.lstrip()
+    exact = exact_answer(region)
+    if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
+        formatted = _format_value(exact, schema)
+        value, parsed = coerce(exact, schema, SOURCE_OBJECT)
+        return _verdict(value, parsed, formatted, case)
+    found = candidates(region)
+    formatted = found.whole is not None and _format_ok(found.whole, schema)
     items = found.items
     if (
         len(items) == 1
         and found.cut < 0
-        and items[0].end == len(found.region)
+        and not found.region[items[0].end :].strip(_FENCE_TAIL)
         and items[0].source in _JSON_SOURCES
     ):
         # One JSON answer and nothing after it: the policy has nothing else to weigh.
@@ -536,14 +565,25 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
             )
 
         value, parsed = decide(found, coerce1, same)
+    return _verdict(value, parsed, formatted, case)
+
+
+def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
+    """Judge a committed (coerced) answer against the case's reference."""
     if not parsed:
         return Verdict(None, False, False, False, False, formatted)
+    judge = case.judge
+    schema = judge.schema
+    canon = case.canon
     strict, paper = compare(value, judge.answer, schema, judge.tolerance, canon)
     # Labels as the nodes they name, so "SRV-04" and "srv-04" vote together in cons@k.
     value = judge.answer if strict else _canonical(value, schema, canon)
+    slip = judge.slip
     lenient = strict or (
-        judge.slip != "none"
-        and slip_credit(value, judge.answer, judge.slip, case.query_nodes(), canon)
+        slip != "none"
+        and slip_credit(
+            value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon
+        )
     )
     return Verdict(value, True, strict, lenient, paper, formatted)
 
