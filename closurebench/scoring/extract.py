@@ -628,17 +628,16 @@ NO_VALUE: Any = _FAIL
 """What ``exact_answer`` returns when the region is not exactly one answer object."""
 
 
-def exact_answer(region: str) -> Any:
-    """``v`` when the (stripped) region is exactly ``{"answer": v}``, else ``NO_VALUE``.
+def exact_answer(region: str) -> tuple[Any, Any]:
+    """``(v, whole)``: ``v`` when the stripped region is exactly ``{"answer": v}`` (else
+    ``NO_VALUE``), and the region parsed as one JSON document (else ``NO_VALUE``).
 
     The commonest output of all, and the format the questions ask for: one C-scanner call.
     """
-    if region[:1] != "{" or region[-1:] != "}":
-        return _FAIL
     value = _whole(region)
     if type(value) is dict and len(value) == 1 and "answer" in value:
-        return value["answer"]
-    return _FAIL
+        return value["answer"], value
+    return _FAIL, value
 
 
 def _whole(region: str) -> Any:
@@ -652,10 +651,14 @@ def _whole(region: str) -> Any:
     return value if end == len(region) else _FAIL
 
 
-def candidates(region: str) -> Found:
-    """Every candidate answer of an answer region (see ``final.answer_region``)."""
-    region = region.strip()
-    whole = _whole(region)
+def candidates(region: str, whole: Any = None) -> Found:
+    """Every candidate answer of an answer region (see ``final.answer_region``).
+
+    ``whole`` is ``_whole(region)`` when the caller has already computed it.
+    """
+    if whole is None:
+        region = region.strip()
+        whole = _whole(region)
     if whole is not _FAIL:  # fast path: the output is one JSON document
         return Found(region, _document(whole, 0, len(region)), -1, whole)
     if not region.isascii() and _ZERO_WIDTH_RE.search(region):
@@ -685,6 +688,9 @@ def candidates(region: str) -> Found:
     lower = region.lower()
     if len(lower) != len(region):  # a character whose lower case is longer: keep positions
         lower = region
+    fast = _final_object_only(region, lower)
+    if fast is not None:
+        return fast
     keys, words = _mentions(lower)
     objects = _Objects(region)
     if keys:
@@ -723,6 +729,40 @@ def candidates(region: str) -> Found:
         if at > last_end:
             cut = max(cut, at)
     return Found(region, tuple(items), cut, None)
+
+
+_HEADER_RE = re.compile(
+    r"answer[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?\s*(?:```[\w+-]*)?\s*"
+)
+
+
+def _final_object_only(region: str, lower: str) -> Found | None:
+    """The commonest chat-model shape, decided without the general search: prose, perhaps a
+    "Final answer:" header, then one answer object (perhaps fenced) that ends the output.
+
+    ``None`` unless that object is the only candidate there can be: no other mention of
+    "answer" in the prose, no ``\\boxed{}``, no leading yes/no.
+    """
+    body_end = len(region.rstrip(" \t\r\n`"))
+    if region[body_end - 1 : body_end] != "}":
+        return None
+    k = lower.rfind("answer", 0, body_end)
+    if k < 1 or lower[k - 1] != '"':
+        return None
+    start, end, value = _Objects(region)._near(k - 1)
+    if value is _FAIL or end != body_end:
+        return None
+    answers = _answers(value)
+    if len(answers) != 1:
+        return None
+    j = lower.rfind("answer", 0, start)
+    if j >= 0 and (
+        _HEADER_RE.fullmatch(lower, j, start) is None or lower.rfind("answer", 0, j) >= 0
+    ):
+        return None
+    if _BOXED in region or (region[:1] in _LEAD_FIRST and _LEAD_RE.match(region)):
+        return None
+    return Found(region, (Candidate(start, end, answers[0], SOURCE_OBJECT),), -1, None)
 
 
 def _document(value: Any, start: int, end: int) -> tuple[Candidate, ...]:

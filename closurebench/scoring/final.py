@@ -45,10 +45,32 @@ REASONING_OPEN: tuple[str, ...] = (
 
 _TRAILERS = ("<|im_end|>", "<|eot_id|>", "<|end|>", "<|return|>", "<|endoftext|>", "</s>")
 
+_MARKERS = tuple((m, True) for m in REASONING_CLOSE) + tuple((m, False) for m in REASONING_OPEN)
+_ALL = tuple(m for m, _ in _MARKERS)
+_BACKWARD_STEPS = 64
+
+
 def _last_marker(text: str) -> tuple[int, int, bool]:
-    """``(start, end, closes)`` of the last reasoning marker, or ``(-1, -1, False)``."""
-    if "<" not in text and "◁" not in text:
+    """``(start, end, closes)`` of the last reasoning marker, or ``(-1, -1, False)``.
+
+    Walks back over the last few ``<`` (one ``rfind`` each: the answer after a reasoning
+    block is short); text with many other ``<`` falls back to one ``rfind`` per marker.
+    """
+    kimi = "◁" in text
+    if not kimi and "<" not in text:
         return -1, -1, False
+    hi = len(text)
+    for _ in range(_BACKWARD_STEPS):
+        pos = text.rfind("<", 0, hi)
+        if kimi:
+            pos = max(pos, text.rfind("◁", 0, hi))
+        if pos < 0:
+            return -1, -1, False
+        if text.startswith(_ALL, pos):
+            for marker, closes in _MARKERS:
+                if text.startswith(marker, pos):
+                    return pos, pos + len(marker), closes
+        hi = pos
     best, best_end, closes = -1, -1, False
     for marker in REASONING_CLOSE:
         at = text.rfind(marker)

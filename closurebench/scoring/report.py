@@ -535,12 +535,12 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     canon = case.canon
     if region[:1] != "{":
         region = region.lstrip()
-    exact = exact_answer(region)
+    exact, whole = exact_answer(region)
     if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
         formatted = _format_value(exact, schema)
         value, parsed = coerce(exact, schema, SOURCE_OBJECT)
         return _verdict(value, parsed, formatted, case)
-    found = candidates(region)
+    found = candidates(region, whole)
     formatted = found.whole is not None and _format_ok(found.whole, schema)
     items = found.items
     if (
@@ -670,9 +670,7 @@ def score(
     for i, (pred, case, meta) in enumerate(zip(preds, cases, metas, strict=True)):
         v = judge_output(pred, case, None if finishes is None else finishes[i])
         if case.judge.is_set:
-            f1_sum += set_f1(
-                canonical_list(v.answer, case.canon) if v.parsed else None, case.judge.answer
-            )
+            f1_sum += set_f1(v.answer if v.parsed else None, case.judge.answer)  # canonical
             f1_count += 1
         if group_ids is not None:
             strict_flags.append(v.strict)
@@ -719,11 +717,6 @@ def score(
             _sampling(group_ids, cased, strict_flags, values, k_values, samples is not None)
         )
     return report
-
-
-def canonical_list(answer: Any, canon: Any) -> list[Any]:
-    """A set answer with its labels mapped to the nodes they name (for set F1)."""
-    return list(canonical_set(answer, canon))
 
 
 _NO_VOTE: Any = object()
