@@ -188,3 +188,20 @@ def test_card_bad_report(tmp_path, capsys) -> None:
     bad.write_text('{"accuracy_strict": 0.5}', encoding="utf-8")
     assert main(["card", str(bad), "--model-name", "m"]) == 2
     assert "accuracy_lenient" in capsys.readouterr().err
+
+
+def test_score_reads_finish_reason(tmp_path, capsys) -> None:
+    """A prediction cut off by the token cap ("length") has no answer, however it ends."""
+    refs = _write_jsonl(tmp_path / "refs.jsonl", _records()[:1])
+    preds = _write_jsonl(
+        tmp_path / "preds.jsonl",
+        [
+            {"id": "q1", "output": '{"answer": 3}', "sample": 0, "finish_reason": "stop"},
+            {"id": "q1", "output": '{"answer": 3}', "sample": 1, "finish_reason": "length"},
+        ],
+    )
+    out = tmp_path / "report.json"
+    assert main(["score", str(preds), "--references", str(refs), "--json-out", str(out)]) == 0
+    capsys.readouterr()
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert (report["n_correct_strict"], report["n_parse_failures"]) == (1, 1)
