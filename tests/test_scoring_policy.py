@@ -130,6 +130,9 @@ CASES: list[tuple[str, str, str | None, tuple[bool, bool, bool, bool]]] = [
     ('{"result": {"answer": 3}}', "tri3", None, RIGHT),
     ('{"answer": 3}\n\nThis matches the three triangles A-B-C, B-C-D and A-C-D.', "tri3", None,
      RIGHT),
+    ('{"answer": 3}\n\nThere are actually three: A-B-C, B-C-D and A-C-D.', "tri3", None, RIGHT),
+    ('{"answer": 3}\n\nActually, B-D-E closes a fourth one.', "tri3", None, NONE),
+    ('{"answer": 3}\n\nLet me know if you need the list of triangles.', "tri3", None, RIGHT),
     ('The answer is 3.\n\n```json\n{"answer": 3}\n```', "tri3", None, RIGHT),
     # ---- any clear final format counts ------------------------------------------------------
     ('{"answer": 3}', "tri3", None, RIGHT),

@@ -43,7 +43,8 @@ _ALTERNATIVE_RE = re.compile(
 )
 # After the last answer: it is withdrawn, refused, or an alternative is offered.
 _AFTER_RE = re.compile(
-    r"\b(?:wait|hold on|hmm+|actually|not (?:right|correct|quite)|incorrect|(?:a|my) mistake"
+    r"(?:^|[.!?:]\s+|\n)\W*(?:actually|hmm+)\b"  # sentence-initial: "Actually, …", "Hmm."
+    r"|\b(?:wait|hold on|not (?:right|correct|quite)|incorrect|(?:a|my) mistake"
     r"|made an error|let me (?:re|double|check|verify|count|think)|on second thought"
     r"|scratch that|i'?m sorry|i apologi[sz]e|i (?:can ?not|can'?t|am unable|'m unable)"
     r"|unable to (?:determine|answer|solve)|alternatively|or (?:maybe|possibly|perhaps)"
