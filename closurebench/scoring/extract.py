@@ -43,7 +43,7 @@ MAX_DEPTH = 32
 """Deepest bracket nesting handed to the JSON parser; answers need at most 3."""
 MAX_INT_DIGITS = 100
 """Longer integer literals are parse failures (no answer is that large)."""
-MAX_PARSE_ATTEMPTS = 8
+MAX_PARSE_ATTEMPTS = 6
 """Candidate objects tried per output before giving up, bounding hostile inputs."""
 MAX_WALK = 4096
 """JSON nodes visited when looking for answer keys inside one object."""
@@ -331,7 +331,7 @@ def _parse_span(text: str) -> Any:
     return value
 
 
-MAX_KEY_HITS = 256
+MAX_KEY_HITS = 128
 """Occurrences of "answer" examined for answer keys, from the last backwards."""
 _KEY_AFTER_RE = re.compile(r"""["']\s*:""")
 _QUOTES = frozenset("\"'")
