@@ -335,9 +335,11 @@ MAX_KEY_HITS = 128
 """Occurrences of "answer" examined for answer keys, from the last backwards."""
 _KEY_AFTER_RE = re.compile(r"""["']\s*:""")
 _QUOTES = frozenset("\"'")
-SLOW_WINDOW = 2_048
+SLOW_WINDOW = 1_024
 """Python-literal objects (the slow path) are looked for this far either side of their key."""
 MAX_SLOW = 1
+LITERAL_CHARS = 16_384
+"""An output up to this long that is one Python-style literal is parsed whole."""
 _PY_HINT_RE = re.compile(r"\b(?:True|False|None)\b|,\s*[}\]]")
 
 
@@ -669,7 +671,7 @@ def candidates(region: str, whole: Any = None) -> Found:
     if (
         region[:1] == "{"
         and region[-1:] == "}"
-        and len(region) <= 4 * SLOW_WINDOW
+        and len(region) <= LITERAL_CHARS
         and _depth_bound(region) <= MAX_DEPTH
     ):
         value = _repair_loads(region)  # the whole output as one Python-style literal
