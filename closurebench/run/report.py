@@ -279,9 +279,10 @@ def format_markdown(report: dict[str, Any]) -> str:
                   "answers on file; rerun with `--resume` to finish."]
     lines += [
         "",
-        "Strict requires an exact match; lenient adds ±1 on the count categories and ± one "
-        "element on the set categories whose wording leaves source inclusion implicit (the "
-        "paper reports lenient). Floors are the built-in baselines on the same instances.",
+        "Strict accuracy (the headline) requires the final committed answer to be right; "
+        "lenient also accepts the reference with its category's one source slip (a count +1 "
+        "where the question excludes x, -1 where it includes x, a set with the query "
+        "node(s)). Floors are the built-in baselines on the same instances, scored the same way.",
         "",
         "| | strict | lenient | parse rate | majority floor (s / l) | random floor (s / l) |",
         "|---|---:|---:|---:|---:|---:|",
