@@ -31,8 +31,9 @@ def add_parsers(subparsers: Any) -> None:
         help="score raw model outputs (JSONL) against ClosureBench records",
         description=(
             "Score PREDICTIONS.jsonl, one line per sample: "
-            '{"id": ..., "output": "raw text", "completion_tokens": 123, "sample": 0}; '
-            "the last two are optional. References are records matched by id. An lm-eval "
+            '{"id": ..., "output": "raw text", "completion_tokens": 123, "sample": 0, '
+            '"finish_reason": "stop"}; the last three are optional ("length" means the output '
+            "was cut off: no answer). References are records matched by id. An lm-eval "
             "sample log (samples_*.jsonl from --log_samples) or an inspect-ai log (.eval) "
             "is read directly, with the references it logged."
         ),
@@ -226,6 +227,7 @@ def _score(args: argparse.Namespace) -> int:
             references=references,
             token_counts=[r["completion_tokens"] for r in rows] if has_tokens else None,
             sample_ids=[str(r["id"]) for r in rows],
+            finish_reasons=[r.get("finish_reason") for r in rows],  # "length": cut off
         )
     except ValueError as exc:
         raise _InputError(str(exc)) from None

@@ -62,7 +62,7 @@ def test_score_prints_table_and_writes_json(files, tmp_path, capsys) -> None:
     out = tmp_path / "report.json"
     assert main(["score", str(preds), "--references", str(refs), "--json-out", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "accuracy (strict)" in printed and "category" in printed
+    assert "strict accuracy" in printed and "category" in printed
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["n_predictions"] == 4 and report["n_correct_strict"] == 2
     assert report["tokens_per_correct"] == 50.0
@@ -197,3 +197,20 @@ def test_card_bad_report(tmp_path, capsys) -> None:
     bad.write_text('{"accuracy_strict": 0.5}', encoding="utf-8")
     assert main(["card", str(bad), "--model-name", "m"]) == 2
     assert "accuracy_lenient" in capsys.readouterr().err
+
+
+def test_score_reads_finish_reason(tmp_path, capsys) -> None:
+    """A prediction cut off by the token cap ("length") has no answer, however it ends."""
+    refs = _write_jsonl(tmp_path / "refs.jsonl", _records()[:1])
+    preds = _write_jsonl(
+        tmp_path / "preds.jsonl",
+        [
+            {"id": "q1", "output": '{"answer": 3}', "sample": 0, "finish_reason": "stop"},
+            {"id": "q1", "output": '{"answer": 3}', "sample": 1, "finish_reason": "length"},
+        ],
+    )
+    out = tmp_path / "report.json"
+    assert main(["score", str(preds), "--references", str(refs), "--json-out", str(out)]) == 0
+    capsys.readouterr()
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert (report["n_correct_strict"], report["n_parse_failures"]) == (1, 1)

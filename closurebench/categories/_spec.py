@@ -123,6 +123,10 @@ class Category:
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     tl_program: str | Callable[[dict[str, Any]], str] | None = None
+    #: The one source slip lenient scoring forgives: "+1" (x counted though excluded), "-1"
+    #: (x left out though included), "query" (query node(s) listed), "none". Default from
+    #: ``tolerance``: count -> "+1", set -> "query", none -> "none".
+    slip: str = ""
     construct: Construct | None = None
     generate_min_n: int | None = None
     max_hops: Callable[[int], int] = field(default=lambda n: n - 1)
@@ -143,6 +147,11 @@ class Category:
             raise ValueError(f"{self.id}: family must be one of {FAMILIES}, got {self.family!r}")
         if self.tolerance not in ("none", "count", "set"):
             raise ValueError(f"{self.id}: tolerance must be none, count or set")
+        if not self.slip:
+            default = {"count": "+1", "set": "query"}.get(self.tolerance, "none")
+            object.__setattr__(self, "slip", default)
+        if self.slip not in ("none", "+1", "-1", "query"):
+            raise ValueError(f"{self.id}: slip must be none, +1, -1 or query")
         if self.schema is None:
             object.__setattr__(self, "schema", SCHEMAS[self.answer])
         if self.answer_format is None:

@@ -58,7 +58,7 @@ CATEGORY = Category(
     id="scc_then_count", level=2, family="digraph", answer="integer",
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
-    accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
+    slip="-1", accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
     shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
     tl_program=TL_PROGRAM,

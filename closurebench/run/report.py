@@ -117,20 +117,15 @@ def _seconds(value: Any) -> float | None:
     return float(value) if 0 <= value <= 86400 else None
 
 
-def verdicts(outputs: list[str], references: list[dict[str, Any]]) -> list[tuple[bool, bool, bool]]:
-    """``(parsed, strict, lenient)`` per prediction, each from the metric itself.
+def verdicts(outputs: list[str], references: list[dict[str, Any]],
+             finish_reasons: list[Any] | None = None) -> list[tuple[bool, bool, bool]]:
+    """``(parsed, strict, lenient)`` per prediction, from the metric's own rules.
 
-    ``score`` reports aggregates only, so this scores every prediction on its own (about
-    0.1 ms each); the per-instance flags feed confidence intervals and the memorisation gap.
+    The per-instance flags feed confidence intervals and the memorisation gap.
     """
-    from closurebench.scoring import score
+    from closurebench.scoring import verdicts as scoring_verdicts
 
-    out = []
-    for text, ref in zip(outputs, references, strict=True):
-        rep = score([text], [ref])
-        out.append((rep["parse_rate"] == 1.0, rep["accuracy_strict"] == 1.0,
-                    rep["accuracy_lenient"] == 1.0))
-    return out
+    return scoring_verdicts(outputs, references, finish_reasons=finish_reasons)
 
 
 def _ci(flags: list[bool]) -> list[float] | None:
@@ -188,15 +183,16 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     tokens = [row.get("completion_tokens") for _, row in files.predictions]
     token_counts = tokens if all(t is not None for t in tokens) else None
     sample_ids = [ref["id"] for ref in refs] if files.samples > 1 else None
-    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids)
+    finishes = [row.get("finish_reason") for _, row in files.predictions]
+    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids,
+                    finish_reasons=finishes)
     from closurebench.diagnose import attribution_table, trace_table
 
-    attribution = attribution_table(refs, outputs, [row.get("finish_reason")
-                                                    for _, row in files.predictions])
+    attribution = attribution_table(refs, outputs, finishes)
     traces = (trace_table(refs, outputs, tokens)
               if files.meta.get("mode") != "direct" or any("\n" in o for o in outputs) else None)
 
-    flags = verdicts(outputs, refs)
+    flags = verdicts(outputs, refs, finishes)
     first = [f for (_, row), f in zip(files.predictions, flags, strict=True)
              if int(row["sample"]) == 0]
     levels: dict[str, list[tuple[bool, bool, bool]]] = {}
@@ -350,9 +346,10 @@ def format_markdown(report: dict[str, Any]) -> str:
                   "answers on file; rerun with `--resume` to finish."]
     lines += [
         "",
-        "Strict requires an exact match; lenient adds ±1 on the count categories and ± one "
-        "element on the set categories whose wording leaves source inclusion implicit (the "
-        "paper reports lenient). Floors are the built-in baselines on the same instances.",
+        "Strict accuracy (the headline) requires the final committed answer to be right; "
+        "lenient also accepts the reference with its category's one source slip (a count +1 "
+        "where the question excludes x, -1 where it includes x, a set with the query "
+        "node(s)). Floors are the built-in baselines on the same instances, scored the same way.",
         "",
         "| | strict | lenient | parse rate | best shortcut floor (s / l) | "
         "majority floor (s / l) | random floor (s / l) |",
