@@ -524,7 +524,7 @@ def _dedupe_list(items: list[Any]) -> list[Any]:
 
 def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     """The verdict on one raw output; never raises on any ``output``."""
-    if finish_reason is not None and finish_reason in TRUNCATED_FINISH_REASONS:
+    if isinstance(finish_reason, str) and finish_reason in TRUNCATED_FINISH_REASONS:
         return _NO_ANSWER  # cut off by the token cap: its final answer is not there
     text = as_text(output)
     if text is None:
