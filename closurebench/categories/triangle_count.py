@@ -101,6 +101,7 @@ def _search(rng, n: int, pairs: list, links: int, want: int):
         nbr[v] |= 1 << u
     count = sum((nbr[u] & nbr[v]).bit_count() for u, v in edges) // 3
     free = [e for e in pairs if not nbr[e[0]] >> e[1] & 1]
+    slot = {e: j for j, e in enumerate(free)}
     done, hit, moved_on = None, SWAPS, True
     for step in range(SWAPS):
         if count == want and moved_on:  # the rank changes only when a swap was taken
@@ -113,6 +114,8 @@ def _search(rng, n: int, pairs: list, links: int, want: int):
         if not (free and edges):  # the empty or the complete graph: nothing to swap
             break
         i, j = rng.randrange(links), rng.randrange(len(free))
+        if count < want and rng.random() < 0.5:  # in sparse graphs few pairs close a triangle
+            j = slot.get(_wedge(rng, nbr), j)
         (u, v), (a, b) = edges[i], free[j]
         nbr[u] ^= 1 << v
         nbr[v] ^= 1 << u
@@ -121,12 +124,25 @@ def _search(rng, n: int, pairs: list, links: int, want: int):
             nbr[a] |= 1 << b
             nbr[b] |= 1 << a
             edges[i], free[j], count, moved_on = (a, b), (u, v), moved, True
+            del slot[(a, b)]
+            slot[(u, v)] = j
         else:
             nbr[u] ^= 1 << v
             nbr[v] ^= 1 << u
     if count == want and _rank(nbr, links) != want:
         return tuple(sorted(edges)), False
     return None if done is None else (done, True)
+
+
+def _wedge(rng, nbr: list[int]) -> tuple[int, int] | None:
+    """Two neighbours of one node (a pair whose link would close a triangle), or None."""
+    centres = [c for c, m in enumerate(nbr) if m & (m - 1)]
+    if not centres:
+        return None
+    m = nbr[centres[rng.randrange(len(centres))]]
+    ends = [v for v in range(len(nbr)) if m >> v & 1]
+    a, b = sorted(rng.sample(ends, 2))
+    return (a, b)
 
 
 def _rank(nbr: list[int], links: int) -> int:
