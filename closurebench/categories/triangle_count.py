@@ -22,6 +22,10 @@ from closurebench.plant import pick_at_quantile
 
 #: Link swaps tried before the constructor gives up on one graph.
 SWAPS = 400
+#: How far from G(n, ρ)'s expected count the drawn count may be: SWAPS swaps cannot move a
+#: large graph much further (in the default cells, n <= 10 and ρ <= 0.5, every count from 0
+#: to the most the links can close is within reach).
+REACH = 40
 #: Swaps tried, once the count is met, for a graph whose loops are not all lone triangles.
 RESWAPS = 80
 #: Counts 0..FLOOR are always possible answers, even where ρ's links could close fewer.
@@ -68,7 +72,9 @@ def construct(rng, n, rho, target: Target):
     pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
     links = sum(rng.random() < rho for _ in pairs)  # as many as G(n, ρ) would have
     cap = min(max(most_triangles(links), FLOOR), comb(n, 3))
-    counts = list(range(cap + 1))
+    near = round(comb(n, 3) * rho ** 3)  # G(n, ρ)'s expected count, where the swaps start
+    hi = min(cap, near + REACH)
+    counts = list(range(min(max(near - REACH, 0), hi), hi + 1))
     u = target.quantile if target.quantile is not None and rng.random() >= ESCAPE else rng.random()
     weights = [(LOW if c <= FLOOR < cap else 1.0) * (NEAR_N if n - 3 <= c <= n - 2 else 1.0)
                for c in counts]
