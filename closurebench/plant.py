@@ -25,7 +25,7 @@ import numpy as np
 from closurebench.graphs import Graph, _coins, _from_mask
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
-__all__ += ["draw_depth", "forward_blocks", "sprinkle"]
+__all__ += ["draw_depth", "forward_blocks", "pick_at_quantile", "sprinkle"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -152,3 +152,26 @@ def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Gra
     free = np.flatnonzero((ok & ~g.adjacency).ravel()).tolist()
     extra = rng.sample(free, min(len(free), rng.randint(0, most)))
     return Graph(g.n, g.edges + tuple((v // g.n, v % g.n) for v in extra), directed=True)
+
+
+def pick_at_quantile(values: Sequence, weights: Sequence[float], u: float):
+    """The value at quantile ``u`` in [0, 1) of the distribution ``weights`` puts on ``values``.
+
+    Inverse CDF, so a stratified ``u`` (``Target.quantile``) spreads a split's answers the
+    way the weights say; ``pick_at_quantile(v, w, rng.random())`` is an ordinary weighted draw.
+
+    >>> pick_at_quantile([1, 2, 3], [1, 1, 2], 0.3), pick_at_quantile([1, 2, 3], [1, 1, 2], 0.5)
+    (2, 3)
+    """
+    if not values or len(values) != len(weights):
+        raise ValueError(f"need as many weights as values (got {len(weights)}, {len(values)})")
+    if any(w < 0 for w in weights) or sum(weights) <= 0:
+        raise ValueError("weights must be non-negative with a positive sum")
+    if not 0 <= u < 1:
+        raise ValueError(f"quantile u must be in [0, 1), got {u}")
+    cut, acc = u * sum(weights), 0.0
+    for v, w in zip(values, weights, strict=True):
+        acc += w
+        if cut < acc:
+            return v
+    return values[-1]
