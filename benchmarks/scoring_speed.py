@@ -1,9 +1,13 @@
 """Scoring throughput: ``python -m benchmarks.scoring_speed [--n 50000] [--no-evaluate]``.
 
-Builds realistic raw outputs (<= 2 KB: bare JSON, fenced JSON, chain-of-thought then JSON,
-reasoning inside the object, ``\\boxed{}``, Python literals, junk) for generated records, then
-times ``closurebench.scoring.score`` and the ``evaluate`` metric on the same inputs. Targets:
->= 50,000 predictions/s for the plain function on one core, <= 2x overhead through evaluate.
+Builds realistic raw outputs (<= 3 KB, the styles of today's chat and reasoning models: bare
+JSON, fenced JSON, chain-of-thought then JSON, ``<think>…</think>`` then JSON or a closing
+answer line, reasoning inside the object, ``\\boxed{}``, Python literals, junk) for generated
+records, and a hostile mix (non-strings, lone surrogates, unclosed reasoning, broken and deep
+JSON, key floods, hedges; <= 8 KiB each), then times ``closurebench.scoring.score`` and the
+``evaluate`` metric on the same inputs, and the slowest single prediction among large hostile
+outputs (up to 10 MB). Targets: >= 50,000 realistic and >= 20,000 hostile predictions/s
+through evaluate's ``compute``; no single prediction over 20 ms.
 """
 
 from __future__ import annotations
@@ -54,8 +58,8 @@ def _output(rec: dict[str, Any], rng: random.Random) -> str:
     labels = {k: rng.choice(nodes) for k in "abc"}
     prose = "".join(_PROSE.format(**labels) for _ in range(rng.randint(1, 5)))
     style = rng.choices(
-        ["bare", "fenced", "cot", "reasoning", "boxed", "python", "junk"],
-        weights=[35, 15, 25, 10, 5, 5, 5],
+        ["bare", "fenced", "cot", "reasoning", "boxed", "python", "junk", "think", "think_line"],
+        weights=[25, 10, 20, 10, 5, 5, 5, 15, 5],
     )[0]
     if style == "bare":
         return '{"answer": ' + value + "}"
@@ -70,16 +74,92 @@ def _output(rec: dict[str, Any], rng: random.Random) -> str:
     if style == "python":
         py = value.replace("true", "True").replace("false", "False").replace('"', "'")
         return "{'answer': " + py + ",}"
+    if style == "think":  # a reasoning model: drafts inside the trace, the object after it
+        return "<think>\n" + prose + 'Draft: {"answer": 0}\n</think>\n\n{"answer": ' + value + "}"
+    if style == "think_line":
+        text = value if not isinstance(answer, str) else answer
+        return "<think>\n" + prose + "</think>\n\n**Answer:** " + text
     return prose[: rng.randint(0, len(prose))]
+
+
+_HOSTILE = (
+    None,
+    3,
+    {"answer": 3},
+    b'\xff\xfe{"answer": 3}',
+    '{"answer": "srv-0\ud83d',  # an emoji cut by the token cap
+    "<think>" + "A reaches B. " * 100,  # stopped inside the reasoning
+    '{"answer": ' * 100 + "3" + "}" * 100,
+    "[" * 1000 + "]" * 1000,
+    '{"answer":1,' * 100,
+    '{"answer": 1}]' * 100,
+    "\\boxed{" * 200,
+    '{"answer": "' + '\\"' * 1000,
+    "{'answer': [" * 100,
+    'either {"answer": 4} or {"answer": 3}',
+    '{"answer": 3}\n\nWait, that is not right.',
+    "answer: " * 200,
+    "The answer is " * 100 + "4",
+    "x" * 2000,
+    "\udfff" * 500 + '{"answer": true}',
+    "{" * 2000,
+    '{"answer": 3',
+    "```json\n{\"answer\": [\"A\", ",
+    "I'm sorry, but I can't help with that.",
+    "",
+)
+"""Hostile outputs of up to 2 KB: what a metric meets besides answers (``_LARGE`` has the
+megabyte ones, timed one by one)."""
+
+
+def build_hostile(n: int, seed: int = 0) -> tuple[list[Any], list[dict[str, Any]]]:
+    """``n`` hostile predictions (cycled from a fixed list) against generated records."""
+    _, refs = build(max(1, min(n, 2_000)), seed)
+    return [_HOSTILE[i % len(_HOSTILE)] for i in range(n)], [refs[i % len(refs)] for i in range(n)]
+
+
+_LARGE = (
+    ("10 MB junk", "x" * 10_000_000),
+    ("10 MB then an answer", "y" * 10_000_000 + '{"answer": 3}'),
+    ("10 MB of braces", "{" * 10_000_000),
+    ("1 MB of nested answers", '{"answer": ' * 100_000 + "3" + "}" * 100_000),
+    ("1 MB of answer keys", '{"answer":1,' * 100_000),
+    ("3 MB of answer objects", '{"answer": 1}]' * 200_000),
+    ("1 MB of escaped quotes", '{"answer": "' + '\\"' * 500_000),
+    ("1 MB of <think>", "<think>" * 150_000),
+    ("1 MB of answer lines", "Final answer: " * 75_000),
+    ("1 MB of \\boxed{", "\\boxed{" * 150_000),
+    ("1 MB reasoning field", '{"reasoning": "' + "step " * 200_000 + '", "answer": 3}'),
+    ("deep Python literal", "{'answer': " * 20_000 + "1" + "}" * 20_000),
+)
+
+
+def worst_single(repeat: int = 3) -> tuple[str, float]:
+    """The slowest large hostile output through ``score``: (name, seconds, best of repeat)."""
+    from closurebench.scoring import score
+
+    worst = ("", 0.0)
+    for name, text in _LARGE:
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            score(predictions=[text], references=["3"], categories=["triangle_count"])
+            best = min(best, time.process_time() - start)
+        if best > worst[1]:
+            worst = (name, best)
+    return worst
 
 
 def build(n: int, seed: int = 0) -> tuple[list[str], list[dict[str, Any]]]:
     """``n`` raw outputs and their (slim) reference records."""
     import closurebench
 
-    keep = ("id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance")
+    keep = (
+        "id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance",
+        "nodes", "query",
+    )
     base = [
-        {**{k: r[k] for k in keep}, "nodes": r["nodes"]}
+        {k: r[k] for k in keep}
         for r in closurebench.generate("all", per_category=8, n_max=9, seed=seed)
     ]
     rng = random.Random(seed)
@@ -126,6 +206,9 @@ def main(argv: list[str] | None = None) -> None:
         lambda: score(predictions=outputs, references=answers, categories=categories), args.n
     )
     rows.append(("score(references=answers, categories=)", plain_strings))
+    hostile, hostile_refs = build_hostile(args.n)
+    plain_hostile = _rate(lambda: score(predictions=hostile, references=hostile_refs), args.n)
+    rows.append(("score, hostile mix", plain_hostile))
     if not args.no_evaluate:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
@@ -139,14 +222,23 @@ def main(argv: list[str] | None = None) -> None:
             args.n,
         )
         rows.append(("evaluate compute(references=answers, categories=)", via_strings))
+        via_hostile = _rate(
+            lambda: metric.compute(predictions=hostile, references=hostile_refs), args.n
+        )
+        rows.append(("evaluate compute, hostile mix", via_hostile))
 
     print(f"{args.n} predictions, mean output {size:.0f} chars, one core, CPU time, best of 5")
     width = max(len(name) for name, _ in rows)
     print(f"{'path':<{width}}  {'predictions/s':>14}  {'overhead':>8}")
     for name, rate in rows:
-        base = plain_records if "records" in name else plain_strings
+        base = (
+            plain_hostile if "hostile" in name else plain_records if "records" in name
+            else plain_strings
+        )
         overhead = f"{base / rate:.2f}x" if name.startswith("evaluate") else ""
         print(f"{name:<{width}}  {rate:>14,.0f}  {overhead:>8}")
+    name, seconds = worst_single()
+    print(f"slowest single prediction: {1000 * seconds:.1f} ms ({name}; target <= 20 ms)")
 
 
 if __name__ == "__main__":

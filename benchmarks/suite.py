@@ -3,7 +3,7 @@
 Rows (numbers refer to issue 5's list):
 
 1. generation rate of ``all`` at the default axes, cross-check on and off, per level, and where
-   the time of one instance goes;
+   the time of one instance goes (the cross-check runs the NetworkX twin and the TL program);
 2. reasoning-gym's ``family_relationships`` and ``shortest_path`` (1,300 items each) and our
    ratio to each ("not installed" if ``reasoning_gym`` cannot be imported);
 3. scaling with n (sparse, average out-degree 3): closure / reachable set / SCC of our engine
@@ -14,7 +14,9 @@ Rows (numbers refer to issue 5's list):
 5. rebuilding both released splits, cross-checked, and comparing with ``splits/MANIFEST.json``;
 6. peak RSS of streaming 10k and 100k instances to a file, and of one n = 2,000 instance;
 7. ``--workers 2``: byte-identical output and the speed-up;
-8. the audit (``closurebench.audit``) on a large fresh sample (200 per category, seed 7) and on
+8. scoring: realistic and hostile outputs through ``evaluate``'s ``compute``, and the slowest
+   single large hostile output (``benchmarks.scoring_speed``).
+9. the audit (``closurebench.audit``) on a large fresh sample (200 per category, seed 7) and on
    the released splits: the pooled one-hop and hops figures and every target missed.
 
 Timings are medians of ``--repeats`` runs (at least 3) unless a row says otherwise; rows that
@@ -204,6 +206,33 @@ def breakdown(repeats: int) -> str:
     return ", ".join(f"{k} {statistics.median(v) * 1e6:,.0f} µs" for k, v in parts.items())
 
 
+def tl_engine(repeats: int) -> str:
+    """Mean time of the third engine alone (``program_tl`` logic run by the TL interpreter, as
+    the cross-check runs it) per instance of ``all``, and the slowest category's mean."""
+    from closurebench.categories import get
+    from closurebench.tl import reference
+
+    calls = []
+    for rec in cb.generate("all", seed=0, cross_check=False):
+        cat = get(rec["category"])
+        graphs = [[tuple(e) for e in rec["edges"]]]
+        if cat.family == "digraph_pair":
+            graphs.append([tuple(e) for e in rec["edges_after"]])
+        calls.append((cat, rec["nodes"], graphs, json.loads(rec["query"])))
+    per_cat: dict[str, list[float]] = {}
+    totals = []
+    for _ in range(repeats):
+        t_all = time.perf_counter()
+        for call in calls:
+            t0 = time.perf_counter()
+            reference.answer(*call)
+            per_cat.setdefault(call[0].id, []).append(time.perf_counter() - t0)
+        totals.append((time.perf_counter() - t_all) / len(calls))
+    worst = max(per_cat, key=lambda c: statistics.fmean(per_cat[c]))
+    return (f"{statistics.median(totals) * 1e6:,.0f} µs (slowest: {worst} "
+            f"{statistics.fmean(per_cat[worst]) * 1e6:,.0f} µs)")
+
+
 def rows_rate(repeats: int, with_rows: set[str]) -> list[Row]:
     """Rows 1 and 2: our rates and reasoning-gym's, measured in turns."""
     drain(cb.generate("all", per_category=2))  # import everything imported lazily
@@ -226,6 +255,7 @@ def rows_rate(repeats: int, with_rows: set[str]) -> list[Row]:
             rows.append(Row("1", f"rate: {level}, on / off",
                             f"{n / t['on']:,.0f} / {n / t['off']:,.0f}/s"))
         rows.append(Row("1", "per instance of all", breakdown(max(1, repeats // 3))))
+        rows.append(Row("1", "TL engine per instance", tl_engine(repeats)))
     if "2" in with_rows:
         for task in RG_TASKS:
             if rg is None:
@@ -469,6 +499,35 @@ def rows_parallel(repeats: int) -> list[Row]:
     ]
 
 
+def rows_scoring(quick: bool) -> list[Row]:
+    """Row 8: scoring through ``evaluate``'s ``compute`` (realistic and hostile outputs) and
+    the slowest single large hostile output (``benchmarks.scoring_speed``)."""
+    from benchmarks import scoring_speed as sp
+
+    n = 5_000 if quick else 50_000
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
+    import evaluate
+
+    from closurebench.scoring import score
+
+    metric = evaluate.load(str(sp.METRIC_DIR))
+    outputs, records = sp.build(n)
+    hostile, hostile_refs = sp.build_hostile(n)
+    real = sp._rate(lambda: metric.compute(predictions=outputs, references=records), n, 3)
+    plain = sp._rate(lambda: score(predictions=outputs, references=records), n, 3)
+    bad = sp._rate(lambda: metric.compute(predictions=hostile, references=hostile_refs), n, 3)
+    name, worst = sp.worst_single(1 if quick else 3)
+    return [
+        Row("8", f"score realistic via evaluate ({n:,})", f"{real:,.0f}/s",
+            f"score() {plain:,.0f}/s", f"{real / plain:.2f}", "≥ 50,000/s", real >= 50_000),
+        Row("8", f"score hostile via evaluate ({n:,})", f"{bad:,.0f}/s", "", "", "≥ 20,000/s",
+            bad >= 20_000),
+        Row("8", "slowest single prediction", f"{1000 * worst:.1f} ms", name, "", "≤ 20 ms",
+            worst <= 0.020),
+    ]
+
+
 # --- the table --------------------------------------------------------------------------------
 
 def rows_audit(quick: bool) -> list[Row]:
@@ -491,7 +550,7 @@ def rows_audit(quick: bool) -> list[Row]:
         table = audit_records(recs, against=other)
         took = time.perf_counter() - t0
         pool, missed = pooled(table), misses(table)
-        rows.append(Row("8", f"audit: {label}",
+        rows.append(Row("9", f"audit: {label}",
                         f"one-hop {100 * pool['one_hop']:.0f}%, ≥3 hops "
                         f"{100 * pool['hops3']:.0f}% ({took:.0f} s)",
                         reference="; ".join(missed[:3]) + (" …" if len(missed) > 3 else ""),
@@ -527,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default=None, help="also write the rows to this JSON file")
     args = p.parse_args(argv)
     repeats = 1 if args.quick else max(3, args.repeats)
-    only = set(args.only.split(",")) if args.only else set("12345678")
+    only = set(args.only.split(",")) if args.only else set("123456789")
     scales = tuple(n for n in SCALES if n <= 1000) if args.quick else SCALES
 
     started = time.perf_counter()
@@ -545,6 +604,8 @@ def main(argv: list[str] | None = None) -> int:
     if "7" in only:
         rows += rows_parallel(repeats)
     if "8" in only:
+        rows += rows_scoring(args.quick)
+    if "9" in only:
         rows += rows_audit(args.quick)
 
     header = (f"ClosureBench generation benchmarks — {machine()}; medians of {repeats} "

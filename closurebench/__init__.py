@@ -12,11 +12,16 @@ written NetworkX program. Instance k of a config is a pure function of (config, 
 
 from __future__ import annotations
 
+from closurebench.api import generate, instance, solve
 from closurebench.categories import CATEGORIES, CONFIGS, Category
 from closurebench.config import Config
-from closurebench.errors import ClosureBenchError, ConfigError, EngineDisagreement, UnposableQuery
-from closurebench.generator import generate, instance
-from closurebench.solve import solve
+from closurebench.errors import (
+    ClosureBenchError,
+    ConfigError,
+    EngineDisagreement,
+    InputError,
+    UnposableQuery,
+)
 
 __version__ = "0.1.0"
 
@@ -24,14 +29,19 @@ __version__ = "0.1.0"
 #: so that ``import closurebench`` and the CLI stay fast.
 _LAZY = {
     "extract_answer": "closurebench.scoring",
-    "load_dataset": "closurebench.hf",
-    "memorisation_gap": "closurebench.scoring",
     "reward": "closurebench.rewards",
     "score": "closurebench.scoring",
 }
+#: Served by ``closurebench.api``: the module functions, checked at the door (named errors
+#: and did-you-mean instead of bare TypeErrors).
+_CHECKED = ("load_dataset", "memorisation_gap")
 
 
 def __getattr__(name: str) -> object:
+    if name in _CHECKED:
+        from closurebench import api
+
+        return getattr(api, name)
     if name in _LAZY:
         from importlib import import_module
 
@@ -46,6 +56,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "EngineDisagreement",
+    "InputError",
     "UnposableQuery",
     "__version__",
     "extract_answer",

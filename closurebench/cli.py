@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from importlib import import_module
-from typing import Any
+from typing import Any, NoReturn
 
 __all__ = ["main"]
 
@@ -21,6 +21,7 @@ EXTENSIONS: tuple[str, ...] = (
     "closurebench.auditcli",
     "closurebench.hf.cli",
     "closurebench.run.cli",
+    "closurebench.sft",
 )
 
 
@@ -86,13 +87,44 @@ def _records(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from closurebench.io import write_records
+    from closurebench.errors import ConfigError
+    from closurebench.io import check_out, write_records
 
     out = args.out or "-"
-    count = write_records(_records(args), out)
+    check_out(out, force=args.force)
+    records = _records(args)
+    if out != "-" and not args.no_progress:
+        records = _progress(records, total=_size(args), desc=f"generate {out}")
+    try:
+        count = write_records(records, out)
+    except OSError as exc:
+        if out == "-":
+            raise
+        raise ConfigError(f"--out {out}: cannot write ({exc.strerror or exc})") from None
     if out != "-":
         print(f"wrote {count} records to {out}", file=sys.stderr)
     return 0
+
+
+def _size(args: argparse.Namespace) -> int:
+    from closurebench.config import Config
+    from closurebench.parallel import shard_range
+
+    size = Config.make(args.config, **config_kwargs(args)).size
+    if args.shard:
+        start, stop = shard_range(size, *args.shard)
+        return stop - start
+    return size
+
+
+def _progress(items: Iterator[Any], total: int, desc: str) -> Iterator[Any]:
+    """A tqdm bar on stderr (tqdm comes with ``[run]``); without tqdm, the items as they are."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return items
+    return iter(tqdm(items, total=total, desc=desc, unit="record", file=sys.stderr,
+                     dynamic_ncols=True, leave=False))
 
 
 def _categories(args: argparse.Namespace) -> int:
@@ -111,11 +143,17 @@ def _categories(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from closurebench import __version__
+
+    maintainer: list[tuple[str, str]] = []
+    parser = _Parser(
         prog="closurebench",
         description="ClosureBench: compositional graph-reasoning questions with computed answers.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"closurebench {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                title="user commands")
 
     g = sub.add_parser("generate", help="generate instances as JSONL (stdout) or Parquet")
     add_config_arguments(g)
@@ -124,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--shard", type=_shard, default=None, help="I/N: only the I-th of N slices")
     g.add_argument("--no-cross-check", action="store_true",
                    help="skip the NetworkX twin (faster; the tensor engine still answers)")
+    g.add_argument("--force", action="store_true", help="overwrite an existing --out file")
+    g.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr when writing a file")
     g.set_defaults(func=_generate)
 
     c = sub.add_parser("categories", help="print the category taxonomy")
@@ -131,23 +172,141 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=_categories)
 
     for name in EXTENSIONS:
-        import_module(name).add_parsers(sub)
+        import_module(name).add_parsers(_Subcommands(sub, maintainer))
+    if maintainer:
+        width = max(len(n) for n, _ in maintainer)
+        parser.epilog = "maintainer commands (releasing and publishing the dataset):\n" + "\n".join(
+            f"  {n:<{width}}  {h}" for n, h in maintainer)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the exit status (2 for bad input)."""
-    from closurebench.errors import ClosureBenchError
+#: Commands for those who release the dataset; ``--help`` lists them apart from the rest.
+MAINTAINER_COMMANDS = frozenset({"build-splits", "build-card", "publish"})
 
-    args = build_parser().parse_args(argv)
-    try:
-        return int(args.func(args) or 0)
-    except (ClosureBenchError, ValueError, FileNotFoundError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+
+class _Subcommands:
+    """The subparsers action as handed to extensions: maintainer commands are left out of the
+    command list (argparse lists a subcommand only when it has ``help``) and go to the epilog."""
+
+    def __init__(self, sub: Any, maintainer: list[tuple[str, str]]) -> None:
+        self._sub, self._maintainer = sub, maintainer
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if name in MAINTAINER_COMMANDS:
+            text = kwargs.pop("help", "") or ""
+            kwargs.setdefault("description", text)
+            self._maintainer.append((name, text))
+        return self._sub.add_parser(name, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sub, name)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a did-you-mean for a mistyped command or option."""
+
+    def error(self, message: str) -> NoReturn:
+        import difflib
+        import re
+
+        hint = ""
+        bad = re.search(r"invalid choice: '([^']*)'", message)
+        words = (bad.group(1),) if bad else ()
+        pool: list[str] = []
+        if bad:
+            pool = [c for a in self._actions if a.choices for c in a.choices]
+        elif "unrecognized arguments:" in message:
+            words = tuple(message.split("unrecognized arguments:", 1)[1].split())
+            pool = [o for a in self._all_actions() for o in a.option_strings]
+        for word in words:
+            close = difflib.get_close_matches(word.split("=", 1)[0], pool, n=1, cutoff=0.6)
+            if close:
+                hint = f" (did you mean {close[0]}?)"
+                break
+        super().error(message + hint)
+
+    def _all_actions(self) -> list[argparse.Action]:
+        """This parser's options and, after a command, that command's."""
+        actions = list(self._actions)
+        for a in self._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for p in a.choices.values():
+                    actions += p._actions
+        return actions
+
+
+#: Optional packages and the extra that installs them (for the one-line install hint).
+EXTRAS = {
+    "datasets": "hf", "huggingface_hub": "hf", "pyarrow": "hf", "evaluate": "hf",
+    "openai": "run", "matplotlib": "run", "tqdm": "run",
+    "lm_eval": "integrations", "inspect_ai": "integrations",
+}
+#: Python argument names in ``ConfigError`` messages and the flags that set them.
+_FLAGS = ("n_min", "n_max", "density_min", "density_max", "surface_seed", "seed",
+          "per_category", "categories", "encoding", "limit", "samples", "fresh_seed")
+
+
+def install_hint(exc: ImportError) -> str | None:
+    """``pip install 'closurebench[EXTRA]'`` for a missing optional package, else ``None``."""
+    top = (getattr(exc, "name", None) or "").split(".")[0]
+    extra = EXTRAS.get(top)
+    if extra is None:
+        return None
+    return f"this needs the {top!r} package: pip install 'closurebench[{extra}]'"
+
+
+def _flagged(message: str) -> str:
+    """A ``ConfigError`` message with its leading argument name spelled as the CLI flag."""
+    for name in _FLAGS:
+        if message.startswith(name + " "):
+            return "--" + name.replace("_", "-") + message[len(name):]
+    return message
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status (2 for bad input, 1 for an internal error).
+
+    Whatever goes wrong, the user sees one ``error: ...`` line, never a traceback (set
+    ``CLOSUREBENCH_DEBUG=1`` to get the traceback of an internal error), and nothing printed
+    carries the API key.
+    """
+    import os
+
+    from closurebench.errors import ClosureBenchError, ConfigError
+    from closurebench.run.redact import redact, redacted_output
+
+    with redacted_output():
+        args = build_parser().parse_args(argv)
+        try:
+            return int(args.func(args) or 0)
+        except BrokenPipeError:  # e.g. `closurebench generate all | head`
+            sys.stderr.close()
+            return 0
+        except ImportError as exc:
+            message = install_hint(exc) or str(exc)
+        except ConfigError as exc:
+            message = _flagged(str(exc))
+        except (ClosureBenchError, ValueError) as exc:
+            message = str(exc)
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            message = f"{where}{exc.strerror or exc}"
+        except RecursionError:
+            message = "input nested too deeply"
+        except MemoryError:
+            message = "out of memory (an input far larger than expected?)"
+        except KeyboardInterrupt:
+            print("\ninterrupted", file=sys.stderr)
+            return 130
+        except Exception as exc:
+            if os.environ.get("CLOSUREBENCH_DEBUG"):
+                raise
+            print(f"internal error: {type(exc).__name__}: {redact(str(exc))} (a bug: please "
+                  "report it; CLOSUREBENCH_DEBUG=1 shows the traceback)", file=sys.stderr)
+            return 1
+        lines = message.strip().splitlines() or ["failed"]
+        print(f"error: {lines[0]}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # e.g. `closurebench generate all | head`
-        sys.stderr.close()
-        return 0
 
 
 if __name__ == "__main__":

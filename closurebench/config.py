@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
@@ -27,22 +28,28 @@ SEED_LIMIT = 2**63 - 1
 PER_CATEGORY_LIMIT = 10**9
 
 
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool) or type(value).__name__ == "bool_"  # numpy's bool too
+
+
 def _int(name: str, value: object, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """An integer in ``[lo, hi]``; numpy integers count (and come back as ``int``)."""
+    if _is_bool(value) or not isinstance(value, numbers.Integral):
         raise ConfigError(f"{name} must be an integer between {lo} and {hi}, got {value!r}")
+    value = int(value)
     if not lo <= value <= hi:
         raise ConfigError(f"{name} must be between {lo} and {hi}, got {value}")
     return value
 
 
 def _density(value: object) -> tuple[float, float]:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, numbers.Real) and not _is_bool(value):
         value = (value, value)
-    if not (isinstance(value, Sequence) and len(value) == 2):
+    if not (isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2):
         raise ConfigError(f"density must be a number or a (min, max) pair in (0, 1], got {value!r}")
     lo, hi = value
     for name, v in (("density_min", lo), ("density_max", hi)):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 1:
+        if _is_bool(v) or not isinstance(v, numbers.Real) or not 0 < v <= 1:
             raise ConfigError(f"{name} must be in (0, 1], got {v!r}")
     if lo > hi:
         raise ConfigError(f"density_min must be <= density_max, got {lo} > {hi}")
@@ -90,7 +97,7 @@ class Config:
         """Validate every argument; ``hops_min``/``hops_max`` bound the hop depth of closure
         categories (``None``: up to what n allows); ``half`` keeps one of the two structural
         halves (0 for train, 1 for held_out: isomorphic instances always share a half)."""
-        if config not in CONFIGS:
+        if not isinstance(config, str) or config not in CONFIGS:
             raise ConfigError(
                 f"config must be one of all, l1, l2, l3 or a category id; got {config!r}"
             )
@@ -113,14 +120,20 @@ class Config:
                 f"density_max must be at most {fit:.4g} at n_max={n_max} (questions list at most "
                 f"~{MAX_EDGES} edges), got {dens[1]}"
             )
-        if encoding not in ENCODINGS:
+        if not isinstance(encoding, str) or encoding not in ENCODINGS:
             raise ConfigError(f"encoding must be one of {', '.join(ENCODINGS)}; got {encoding!r}")
         allowed = CONFIGS[config]
         if categories is None:
             chosen = allowed
         else:
+            if not isinstance(categories, (str, Iterable)):
+                raise ConfigError(f"categories must be a list of category ids, got "
+                                  f"{categories!r}")
             wanted = [categories] if isinstance(categories, str) else list(categories)
-            bad = [c for c in wanted if c not in allowed]
+            if not wanted:
+                raise ConfigError("categories must name at least one category (None for all "
+                                  f"of config {config!r}); got an empty list")
+            bad = [c for c in wanted if not isinstance(c, str) or c not in allowed]
             if bad:
                 raise ConfigError(
                     f"categories must be drawn from config {config!r} "

@@ -7,7 +7,8 @@ already catch bad arguments the standard way keep working.
 from __future__ import annotations
 
 __all__ = [
-    "ClosureBenchError", "ConfigError", "EngineDisagreement", "UnposableCell", "UnposableQuery",
+    "ArgumentError", "ClosureBenchError", "ConfigError", "EngineDisagreement", "InputError",
+    "UnposableCell", "UnposableQuery",
 ]
 
 
@@ -19,20 +20,32 @@ class ConfigError(ClosureBenchError, ValueError):
     """A bad argument: the message names the argument, the allowed range and the value."""
 
 
-class EngineDisagreement(ClosureBenchError, AssertionError):
-    """The tensor-logic program and its NetworkX twin gave different answers.
+class ArgumentError(ConfigError, TypeError):
+    """A keyword a public function does not take (with a did-you-mean), or an argument of
+    the wrong type. Also a ``TypeError``, which Python itself would have raised."""
 
-    This is always a bug in one of the two programs; it carries its evidence.
+
+class InputError(ClosureBenchError, ValueError):
+    """A file or stream that cannot be read as what it should be; the message says where."""
+
+
+class EngineDisagreement(ClosureBenchError, AssertionError):
+    """The tensor-logic program and its NetworkX twin (or the TL interpreter) disagree.
+
+    This is always a bug in one of the programs; it carries its evidence (``engine`` names
+    the second one; its answer is ``networkx`` for that engine too, for compatibility).
     """
 
-    def __init__(self, record_id: str, category: str, tensor: object, networkx: object) -> None:
+    def __init__(self, record_id: str, category: str, tensor: object, networkx: object,
+                 engine: str = "networkx") -> None:
         self.record_id = record_id
         self.category = category
         self.tensor = tensor
         self.networkx = networkx
+        self.engine = engine
         super().__init__(
             f"engines disagree on {record_id} ({category}): "
-            f"tensor={tensor!r} networkx={networkx!r}"
+            f"tensor={tensor!r} {engine}={networkx!r}"
         )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from closurebench import seeds, twins
@@ -99,11 +100,18 @@ def strata(seed: int, category: str, j: int) -> Strata:
     a split's spread at its design. Instance j still needs only (seed, category, j).
     """
     block, pos = divmod(j, STRATUM)
-    u = []
-    for axis in ("n", "hops", "value"):
-        order = seeds.rng("strata", axis, seed, category, block).sample(range(STRATUM), STRATUM)
-        u.append((order[pos] + seeds.rng("jitter", axis, seed, category, j).random()) / STRATUM)
-    return Strata(*u)
+    return Strata(*(
+        (_block_order(axis, seed, category, block)[pos]
+         + seeds.rng("jitter", axis, seed, category, j).random()) / STRATUM
+        for axis in ("n", "hops", "value")
+    ))
+
+
+@lru_cache(maxsize=4096)
+def _block_order(axis: str, seed: int, category: str, block: int) -> tuple[int, ...]:
+    """The hashed order of one axis's ten strata in one block; the ten instances of the block
+    share it, so it is worked out once."""
+    return tuple(seeds.rng("strata", axis, seed, category, block).sample(range(STRATUM), STRATUM))
 
 
 def draw_axes(

@@ -50,8 +50,11 @@ def read_harness_log(path: str) -> HarnessLog | None:
         return None
     if path.endswith((".eval", ".json")):
         return _inspect(path)
+    from closurebench.safejson import iter_lines
+
     with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-        first = next((ln for ln in fh if ln.strip()), "")
+        # bounded reads: a huge file without newlines is refused, not loaded whole
+        first = next((ln for _, ln in iter_lines(fh, path) if ln.strip()), "")
     return _lm_eval(path) if _lm_eval_line(first) else None
 
 

@@ -142,31 +142,6 @@ def draw_depth(rng: random.Random, lo: int, hi: int) -> int:
     return rng.choices(values, [2.0 ** -i for i in range(len(values))])[0]
 
 
-def pick_at_quantile(values: Sequence, weights: Sequence[float], u: float):
-    """The value at quantile ``u`` in [0, 1) of the distribution ``weights`` puts on ``values``.
-
-    The inverse-CDF twin of ``rng.choices(values, weights)``: a split's stratified uniforms
-    (``Target.quantile``) then give each value its weight's share of every block of instances,
-    instead of a share that wanders by several points on 50 instances.
-
-    >>> [pick_at_quantile("abc", [1, 2, 1], u) for u in (0.0, 0.24, 0.25, 0.74, 0.75, 0.99)]
-    ['a', 'a', 'b', 'b', 'c', 'c']
-    """
-    if len(values) != len(weights) or not values:
-        raise ValueError(f"need as many weights as values (got {len(weights)} and {len(values)})")
-    if not 0.0 <= u < 1.0:
-        raise ValueError(f"quantile u must be in [0, 1), got {u}")
-    total = float(sum(weights))
-    if total <= 0 or min(weights) < 0:
-        raise ValueError("weights must be non-negative with a positive sum")
-    acc = 0.0
-    for value, w in zip(values, weights):
-        acc += w
-        if u * total < acc:
-            return value
-    return next(v for v, w in zip(reversed(values), reversed(weights)) if w > 0)
-
-
 def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Graph:
     """``g`` plus 0..``most`` more edges drawn from ``ok`` (pairs that cannot change the answer).
 
@@ -177,3 +152,26 @@ def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Gra
     free = np.flatnonzero((ok & ~g.adjacency).ravel()).tolist()
     extra = rng.sample(free, min(len(free), rng.randint(0, most)))
     return Graph(g.n, g.edges + tuple((v // g.n, v % g.n) for v in extra), directed=True)
+
+
+def pick_at_quantile(values: Sequence, weights: Sequence[float], u: float):
+    """The value at quantile ``u`` in [0, 1) of the distribution ``weights`` puts on ``values``.
+
+    Inverse CDF, so a stratified ``u`` (``Target.quantile``) spreads a split's answers the
+    way the weights say; ``pick_at_quantile(v, w, rng.random())`` is an ordinary weighted draw.
+
+    >>> pick_at_quantile([1, 2, 3], [1, 1, 2], 0.3), pick_at_quantile([1, 2, 3], [1, 1, 2], 0.5)
+    (2, 3)
+    """
+    if not values or len(values) != len(weights):
+        raise ValueError(f"need as many weights as values (got {len(weights)}, {len(values)})")
+    if any(w < 0 for w in weights) or sum(weights) <= 0:
+        raise ValueError("weights must be non-negative with a positive sum")
+    if not 0 <= u < 1:
+        raise ValueError(f"quantile u must be in [0, 1), got {u}")
+    cut, acc = u * sum(weights), 0.0
+    for v, w in zip(values, weights, strict=True):
+        acc += w
+        if cut < acc:
+            return v
+    return values[-1]

@@ -1,4 +1,4 @@
-"""answer -> text -> record: labels, frame, style and encoding, the cross-check, the program.
+"""answer -> text -> record: labels, frame, style and encoding, the cross-check, the programs.
 
 The surface seed drives every choice made here, from one private stream in a fixed order:
 frame, label pool, style, labels, node order, edge order, then the phrasing inside a style.
@@ -28,6 +28,7 @@ from closurebench.surface import (
     render_graph,
     sample_labels,
 )
+from closurebench.tl import reference as tl_reference
 
 __all__ = [
     "FIELDS", "Surface", "build_record", "canonical", "choose_surface", "labelled_answer",
@@ -39,7 +40,7 @@ FIELDS = (
     "id", "category", "level", "n", "density", "edge_density", "depth", "hops",
     "structural_seed", "surface_seed",
     "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
-    "tolerance", "nodes", "edges", "edges_after", "query", "program",
+    "tolerance", "nodes", "edges", "edges_after", "query", "program", "program_tl",
 )
 
 
@@ -173,7 +174,8 @@ def build_record(
     encoding: str,
     cross_check: bool = True,
 ) -> dict[str, Any]:
-    """The full record of one instance; raises ``EngineDisagreement`` if the twins differ."""
+    """The full record of one instance; raises ``EngineDisagreement`` if the engines differ
+    (numpy, the NetworkX twin and the TL interpreter running ``program_tl``)."""
     cat, n = posed.category, posed.n
     surface = choose_surface(cat, n, surface_seed, encoding)
     rng, frame, style, labels, order = (surface.rng, surface.frame, surface.style,
@@ -189,6 +191,10 @@ def build_record(
         twin = cat.nx_program(twin_input(cat, posed.graph, labels, labelled), query)
         if canonical(twin) != canonical(answer):
             raise EngineDisagreement(record_id, cat.id, answer, twin)
+        if n <= tl_reference.CHECK_MAX_N:  # the TL interpreter, the third engine
+            third = tl_reference.answer(cat, labels, list(graphs), query)
+            if canonical(third) != canonical(answer):
+                raise EngineDisagreement(record_id, cat.id, answer, third, engine="tl")
 
     blocks = [
         render_graph(rng, order, es, frame, encoding=encoding, style=style,
@@ -232,4 +238,5 @@ def build_record(
         "edges_after": edges_after,
         "query": canonical(query),
         "program": program_text(cat, order, shown[0], edges_after, query),
+        "program_tl": tl_reference.program_text(cat, order, shown, query),
     }

@@ -25,7 +25,7 @@ RECORD_SCHEMA: dict[str, Any] = {
         "id", "category", "level", "n", "density", "edge_density", "depth", "hops",
         "structural_seed", "surface_seed", "domain", "label_pool", "style", "encoding",
         "question", "answer", "answer_schema", "tolerance", "nodes", "edges", "edges_after",
-        "query", "program",
+        "query", "program", "program_tl",
     ],
     "properties": {
         "id": _STR, "category": _STR, "level": {"enum": [1, 2, 3]},
@@ -39,7 +39,7 @@ RECORD_SCHEMA: dict[str, Any] = {
         "question": _STR, "answer": _STR, "answer_schema": _STR,
         "tolerance": {"enum": ["none", "count", "set"]},
         "nodes": {"type": "array", "items": _STR}, "edges": _PAIRS, "edges_after": _PAIRS,
-        "query": _STR, "program": _STR,
+        "query": _STR, "program": _STR, "program_tl": _STR,
     },
 }
 
@@ -50,6 +50,7 @@ _TYPES = {
     "label_pool": "string", "style": "string", "encoding": "string", "question": "string",
     "answer": "string", "answer_schema": "string", "tolerance": "string", "nodes": "list",
     "edges": "pairs", "edges_after": "pairs", "query": "string", "program": "string",
+    "program_tl": "string",
 }
 
 

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from closurebench.safejson import iter_jsonl, iter_lines, load_json_file, loads
+
 __all__ = ["add_parsers", "card_command", "load_predictions", "main", "score_command"]
 
 
@@ -29,8 +31,9 @@ def add_parsers(subparsers: Any) -> None:
         help="score raw model outputs (JSONL) against ClosureBench records",
         description=(
             "Score PREDICTIONS.jsonl, one line per sample: "
-            '{"id": ..., "output": "raw text", "completion_tokens": 123, "sample": 0}; '
-            "the last two are optional. References are records matched by id. An lm-eval "
+            '{"id": ..., "output": "raw text", "completion_tokens": 123, "sample": 0, '
+            '"finish_reason": "stop"}; the last three are optional ("length" means the output '
+            "was cut off: no answer). References are records matched by id. An lm-eval "
             "sample log (samples_*.jsonl from --log_samples) or an inspect-ai log (.eval) "
             "is read directly, with the references it logged."
         ),
@@ -49,6 +52,7 @@ def add_parsers(subparsers: Any) -> None:
     s.add_argument("--per-category", type=int, default=50, help="with --config (default 50)")
     s.add_argument("--encoding", default="nl", help="with --config (default nl)")
     s.add_argument("--json-out", help="also write the full report as JSON to this file")
+    s.add_argument("--force", action="store_true", help="overwrite an existing --json-out file")
     s.set_defaults(func=score_command)
 
     c = subparsers.add_parser(
@@ -68,26 +72,39 @@ def add_parsers(subparsers: Any) -> None:
     c.add_argument("--dataset-split", default=None,
                    help="split scored (default: the run's, else held_out)")
     c.add_argument("--out", help="write the card here (default: stdout)")
+    c.add_argument("--force", action="store_true", help="overwrite an existing --out file")
     c.set_defaults(func=card_command)
 
 
 def _guarded(handler: Any, args: argparse.Namespace) -> int:
     try:
         return int(handler(args) or 0)
-    except (ValueError, OSError, ImportError) as exc:
-        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+    except RecursionError:
+        print("error: input nested too deeply", file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        from closurebench.cli import install_hint
+
+        print(f"error: {install_hint(exc) or exc}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:
+        from closurebench.cli import _flagged
+        from closurebench.errors import ConfigError
+
+        text = _flagged(str(exc)) if isinstance(exc, ConfigError) else str(exc)
+        lines = text.strip().splitlines() or [type(exc).__name__]
         print(f"error: {lines[0]}", file=sys.stderr)  # one line, never a traceback
         return 2
 
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:
     if path == "-":
-        yield from enumerate(sys.stdin, 1)
+        yield from iter_lines(sys.stdin, "stdin")
         return
     if not Path(path).is_file():
         raise _InputError(f"predictions file not found: {path}")
     with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-        yield from enumerate(fh, 1)
+        yield from iter_lines(fh, path)
 
 
 def load_predictions(path: str) -> list[dict[str, Any]]:
@@ -97,10 +114,7 @@ def load_predictions(path: str) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         where = f"{path} line {lineno}"
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise _InputError(f"{where}: not valid JSON ({exc})") from None
+        row = loads(line, where)
         if not isinstance(row, dict):
             raise _InputError(f"{where}: expected a JSON object")
         if "id" not in row:
@@ -172,19 +186,16 @@ def _read_records(path: str) -> Iterator[dict[str, Any]]:
         except Exception as exc:  # pyarrow raises its own error types for corrupt files
             raise _InputError(f"{path}: cannot read Parquet ({exc})") from None
         return
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if line.strip():
-                try:
-                    yield json.loads(line)
-                except ValueError as exc:
-                    raise _InputError(f"{path} line {lineno}: not valid JSON ({exc})") from None
+    for _, rec in iter_jsonl(path, objects=False):
+        yield rec
 
 
 def _score(args: argparse.Namespace) -> int:
     from closurebench.harness_logs import read_harness_log
     from closurebench.scoring import format_report, score
 
+    if args.json_out:
+        _check_json_out(args.json_out, args.force)
     harness = read_harness_log(args.predictions)  # lm-eval samples / inspect log, or None
     rows = harness.rows if harness else load_predictions(args.predictions)
     if args.references or args.config:
@@ -204,17 +215,19 @@ def _score(args: argparse.Namespace) -> int:
         references.append(rec)
     has_tokens = any(r.get("completion_tokens") is not None for r in rows)
     if has_tokens and any(r.get("completion_tokens") is None for r in rows):
+        # e.g. a run's refused requests: no usage. `closurebench report` then leaves cost out
+        # too, so a re-score agrees with the run's own report.
         missing = next(r for r in rows if r.get("completion_tokens") is None)
-        raise _InputError(
-            f"{args.predictions} line {missing['_line']}: 'completion_tokens' is missing "
-            "(give it on every line or on none)"
-        )
+        print(f"note: {args.predictions} line {missing['_line']} has no 'completion_tokens'; "
+              "token costs are left out (give them on every line or on none)", file=sys.stderr)
+        has_tokens = False
     try:
         report = score(
             predictions=[r["output"] for r in rows],
             references=references,
             token_counts=[r["completion_tokens"] for r in rows] if has_tokens else None,
             sample_ids=[str(r["id"]) for r in rows],
+            finish_reasons=[r.get("finish_reason") for r in rows],  # "length": cut off
         )
     except ValueError as exc:
         raise _InputError(str(exc)) from None
@@ -226,6 +239,17 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_json_out(path: str, force: bool, flag: str = "--json-out") -> None:
+    """Refuse to write over a user's file (unless ``--force``) or into what is no folder."""
+    p = Path(path)
+    if p.is_dir():
+        raise _InputError(f"{flag} {path} is a directory; give a file name")
+    if p.is_file() and not force:  # a device or a pipe (/dev/stdout) is no user's file
+        raise _InputError(f"{flag} {path} already exists; pass --force to overwrite it")
+    if not p.parent.is_dir():
+        raise _InputError(f"{flag} {path}: {p.parent} is not a directory")
+
+
 def score_command(args: argparse.Namespace) -> int:
     """Handler of ``closurebench score``."""
     return _guarded(_score, args)
@@ -234,13 +258,9 @@ def score_command(args: argparse.Namespace) -> int:
 def _card(args: argparse.Namespace) -> int:
     from closurebench.run.card import card_text
 
-    try:
-        with open(args.report, encoding="utf-8") as fh:
-            report = json.load(fh)
-    except FileNotFoundError:
-        raise _InputError(f"report not found: {args.report}") from None
-    except ValueError as exc:
-        raise _InputError(f"{args.report}: not valid JSON ({exc})") from None
+    if args.out:
+        _check_json_out(args.out, args.force, flag="--out")
+    report = load_json_file(args.report, what="report")
     text = card_text(report, model_name=args.model_name, dataset_id=args.dataset_id,
                      dataset_name=args.dataset_name, dataset_config=args.dataset_config,
                      dataset_split=args.dataset_split)

@@ -141,7 +141,10 @@ def labelled(cat: Category, answer: Any, labels: list[str]) -> Any:
 
 
 def answer_of(name: str, record: dict[str, Any]) -> Any:
-    """Reader ``name``'s labelled answer to a record, or ``None`` if it gives none."""
+    """Reader ``name``'s labelled answer to a record, or ``None`` if it gives none (or the
+    record lacks the graph: references of runs made before records carried it)."""
+    if not all(k in record for k in ("nodes", "edges", "query")):
+        return None
     cat, graph, query, labels = record_instance(record)
     reader = readers(cat).get(name)
     if reader is None:

@@ -35,6 +35,14 @@ def _graph(edges: Iterable[Sequence[Any]], index: dict[str, int], directed: bool
     return Graph(len(index), tuple(sorted(pairs)), directed=directed)
 
 
+def _integral(value: Any) -> bool:
+    """An integer of any kind (numpy's too), so ``t=np.int64(2)`` is ``t=2``; bools are not."""
+    import numbers
+
+    return isinstance(value, numbers.Integral) and not (
+        isinstance(value, bool) or type(value).__name__ == "bool_")
+
+
 def solve(
     category: str,
     edges: Iterable[Sequence[Any]],
@@ -120,7 +128,9 @@ def solve(
     for key, allowed in cat.params.items():
         if key not in query:
             raise ConfigError(f"query for {cat.id} is missing field {key!r}")
-        if query[key] not in allowed:
+        value = query[key] = int(query[key]) if _integral(query[key]) else query[key]
+        # True == 1, but t=True is not a threshold: the type must match as well as the value
+        if not any(type(value) is type(a) and value == a for a in allowed):
             raise ConfigError(f"query[{key!r}] for {cat.id} must be one of "
                               f"{', '.join(map(repr, allowed))}; got {query.get(key)!r}")
     extra = set(query) - set(cat.node_keys) - set(cat.params)

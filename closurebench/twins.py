@@ -25,7 +25,6 @@ from typing import Any
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories import Category, get
 
 __all__ = ["cross_twins", "half", "invariant"]
@@ -39,6 +38,21 @@ def _kinds(cat: Category, graph: Any) -> np.ndarray:
     return graph.adjacency.astype(np.int64)
 
 
+def _all_distances(e: np.ndarray) -> np.ndarray:
+    """Hop distances between all pairs (-1: unreachable; 0 on the diagonal), by Boolean powers."""
+    n = e.shape[0]
+    dist = np.full((n, n), -1, dtype=np.int64)
+    np.fill_diagonal(dist, 0)
+    power = np.eye(n, dtype=bool)
+    for k in range(1, n):
+        power = power @ e
+        fresh = power & (dist < 0)
+        if not fresh.any():
+            break
+        dist[fresh] = k
+    return dist
+
+
 def invariant(cat: Category, graph: Any, query: dict[str, Any]) -> str:
     """A hex digest equal for isomorphic (category, graph, query roles, parameters)."""
     m = _kinds(cat, graph)
@@ -47,13 +61,16 @@ def invariant(cat: Category, graph: Any, query: dict[str, Any]) -> str:
     for i, key in enumerate(cat.node_keys):
         roles[query[key]] = i + 1
     cols = [roles]
-    for kind in np.unique(m[m > 0]).tolist():
-        e = (m == kind).astype(np.int64)
-        e2 = e @ e
-        cols += [e.sum(1), e.sum(0), e2.sum(1), e2.sum(0), np.diag(e2), np.diag(e2 @ e)]
+    for kind in (1, 2, 3) if cat.family == "digraph_pair" else (1,):
+        e = m == kind
+        if not e.any():
+            continue
+        ei = e.astype(np.int64)
+        e2 = ei @ ei
+        cols += [ei.sum(1), ei.sum(0), e2.sum(1), e2.sum(0), np.diag(e2), np.diag(e2 @ ei)]
+        dist = _all_distances(e)
         for key in cat.node_keys:
-            cols += [T.distances(e.astype(bool), query[key]),
-                     T.distances(e.T.astype(bool), query[key])]
+            cols += [dist[query[key]], dist[:, query[key]]]
     rows = np.stack(cols, axis=1)
     rows = rows[np.lexsort(rows.T[::-1])]
     params = {k: v for k, v in query.items() if k not in cat.node_keys}

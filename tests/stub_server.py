@@ -4,6 +4,10 @@
 /v1/chat/completions`` with ``script(request_body, attempt)``, where ``attempt`` counts earlier
 requests carrying the same question (so "429 then success" is ``attempt == 0``). It serves
 only while its ``with`` block runs, caps every delay, and stops by itself.
+
+A ``Reply`` can also inject faults a hostile or broken server produces: a raw body that is not
+a chat completion, a body cut short of its content-length, a reset connection, a body trickled
+one byte at a time, odd usage fields, and the request's Authorization header echoed back.
 """
 
 from __future__ import annotations
@@ -33,6 +37,17 @@ class Reply:
     finish_reason: str = "stop"
     headers: dict[str, str] = field(default_factory=dict)
     usage: bool = True
+    #: faults: ``raw`` replaces the JSON body; ``truncate`` sends only that many bytes of it
+    #: (with the full content-length) and closes; ``reset`` closes with a TCP RST;
+    #: ``trickle`` sends the body one byte every so many seconds (bounded by MAX_DELAY);
+    #: ``usage_fields`` replaces the usage object; ``echo_auth`` appends the Authorization
+    #: header to the content (or the error message).
+    raw: bytes | None = None
+    truncate: int | None = None
+    reset: bool = False
+    trickle: float = 0.0
+    usage_fields: Any = None
+    echo_auth: bool = False
 
 
 def question_of(body: dict[str, Any]) -> str:
@@ -94,11 +109,21 @@ class StubServer:
                 if reply.drop:
                     self.close_connection = True
                     return
-                if reply.status != 200:
-                    self._send(reply.status, {"error": {"message": reply.content or "stub error",
-                                                        "type": "stub"}}, reply.headers)
+                if reply.reset:
+                    import socket
+                    import struct
+
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                               struct.pack("ii", 1, 0))
+                    self.close_connection = True
                     return
-                content = reply.content or ""
+                auth = self.headers.get("authorization", "") if reply.echo_auth else ""
+                if reply.status != 200:
+                    message = (reply.content or "stub error") + (f" ({auth})" if auth else "")
+                    self._send(reply.status, {"error": {"message": message, "type": "stub"}},
+                               reply.headers, reply)
+                    return
+                content = (reply.content or "") + (f"\n{auth}" if auth else "")
                 payload: dict[str, Any] = {
                     "id": "chatcmpl-stub",
                     "object": "chat.completion",
@@ -107,16 +132,24 @@ class StubServer:
                     "choices": [{"index": 0, "finish_reason": reply.finish_reason,
                                  "message": {"role": "assistant", "content": content}}],
                 }
-                if reply.usage:
+                if reply.usage_fields is not None:
+                    payload["usage"] = reply.usage_fields
+                elif reply.usage:
                     prompt = sum(len(m["content"].split()) for m in body["messages"])
                     completion = max(1, len(content.split()))
                     payload["usage"] = {"prompt_tokens": prompt, "completion_tokens": completion,
                                         "total_tokens": prompt + completion}
-                self._send(200, payload, reply.headers)
+                self._send(200, payload, reply.headers, reply)
 
             def _send(self, status: int, payload: dict[str, Any],
-                      headers: dict[str, str] | None = None) -> None:
+                      headers: dict[str, str] | None = None, reply: Reply | None = None) -> None:
                 data = json.dumps(payload).encode()
+                if reply is not None and reply.raw is not None:
+                    data = reply.raw
+                sent = data
+                if reply is not None and reply.truncate is not None:
+                    sent = data[: reply.truncate]
+                    self.close_connection = True
                 try:
                     self.send_response(status)
                     self.send_header("content-type", "application/json")
@@ -124,7 +157,17 @@ class StubServer:
                     for k, v in (headers or {}).items():
                         self.send_header(k, v)
                     self.end_headers()
-                    self.wfile.write(data)
+                    if reply is not None and reply.trickle:
+                        end = time.monotonic() + MAX_DELAY
+                        for i in range(len(sent)):
+                            if time.monotonic() > end:
+                                self.close_connection = True
+                                return
+                            self.wfile.write(sent[i:i + 1])
+                            self.wfile.flush()
+                            time.sleep(reply.trickle)
+                    else:
+                        self.wfile.write(sent)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client timed out and left: expected in the slow-reply tests
 

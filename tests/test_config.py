@@ -109,7 +109,7 @@ def test_cli_as_a_process_has_no_traceback():
     proc = subprocess.run([sys.executable, "-m", "closurebench", "generate", "all",
                            "--n-max", "9999"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == "error: n_max must be between 4 and 2000, got 9999"
+    assert proc.stderr.strip() == "error: --n-max must be between 4 and 2000, got 9999"
 
 
 def test_categories_command_lists_all_26(capsys):

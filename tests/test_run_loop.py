@@ -123,7 +123,7 @@ def test_transient_failures_are_retried(tmp_path: Path) -> None:
     assert report["metrics"]["accuracy_strict"] == 1.0
 
 
-def test_giving_up_keeps_whole_lines_and_resume_finishes(tmp_path: Path) -> None:
+def test_giving_up_records_the_question_and_resume_asks_it_again(tmp_path: Path) -> None:
     recs = records()
     lookup = by_question(recs)
 
@@ -132,19 +132,42 @@ def test_giving_up_keeps_whole_lines_and_resume_finishes(tmp_path: Path) -> None
         return Reply(status=500) if i == 2 else Reply(answer_text(rec))
 
     out = tmp_path / "r"
-    with StubServer(broken) as stub, pytest.raises(RunError, match=r"giving up .* --resume"):
-        run(settings(stub.base_url, concurrency=1, retry=RetryPolicy(2, 0.01, 0.02)), out,
-            progress=False)
-    assert len(read_jsonl(str(out / "predictions.jsonl"))) == 2
-    assert json.loads((out / "run.json").read_text())["status"] == "failed"
+    with StubServer(broken) as stub:
+        result = run(settings(stub.base_url, concurrency=1, retry=RetryPolicy(2, 0.01, 0.02)),
+                     out, progress=False)
+    assert result.complete and result.n_done == len(recs)
+    rows = {r["id"]: r for r in read_jsonl(str(out / "predictions.jsonl"))}
+    failed = rows[recs[2]["id"]]
+    assert failed["transient"] is True and failed["attempts"] == 2
+    assert failed["error"].startswith("gave up after 2 attempts: HTTP 500")
+    assert sum(1 for r in rows.values() if r.get("transient")) == 1
+    assert json.loads((out / "run.json").read_text())["status"] == "complete"
     with pytest.raises(RunError, match="already holds predictions"):
         run(settings("http://127.0.0.1:9/v1"), out, progress=False)
     with StubServer(lambda b, a: Reply(answer_text(lookup[question_of(b)][1]))) as stub:
         result = run(settings(stub.base_url), out, resume=True, progress=False)
-        assert len(stub.requests) == len(recs) - 2
+        assert len(stub.requests) == 1
     assert result.complete
-    rows = read_jsonl(str(out / "predictions.jsonl"))
-    assert sorted(r["id"] for r in rows) == sorted(r["id"] for r in recs)
+    rows_after = read_jsonl(str(out / "predictions.jsonl"))
+    assert sorted(r["id"] for r in rows_after) == sorted(r["id"] for r in recs)
+    assert not any(r.get("transient") for r in rows_after)
+
+
+def test_a_server_answering_nothing_stops_the_run_and_resume_finishes(tmp_path: Path) -> None:
+    recs = records()
+    lookup = by_question(recs)
+    out = tmp_path / "r"
+    with StubServer(lambda b, a: Reply(status=503)) as stub, \
+            pytest.raises(RunError, match=r"all failed after every retry.*--resume"):
+        run(settings(stub.base_url, concurrency=1, retry=RetryPolicy(2, 0.0, 0.0)), out,
+            progress=False)
+    assert json.loads((out / "run.json").read_text())["status"] == "failed"
+    with StubServer(lambda b, a: Reply(answer_text(lookup[question_of(b)][1]))) as stub:
+        result = run(settings(stub.base_url), out, resume=True, progress=False)
+        assert len(stub.requests) == len(recs)
+    assert result.complete
+    ids = [r["id"] for r in read_jsonl(str(out / "predictions.jsonl"))]
+    assert sorted(ids) == sorted(r["id"] for r in recs)
 
 
 def test_auth_errors_stop_the_run_and_the_key_is_never_written(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import closurebench
+from closurebench import shortcuts
 from closurebench.categories import CATEGORIES
 from closurebench.run import baselines
 from closurebench.run.client import RetryPolicy, base_url_host
@@ -109,12 +110,18 @@ def test_random_value_covers_every_schema_kind():
         baselines.baseline_answer("oracle", {"id": "x", "n": 3})
 
 
-def test_floors_score_both_baselines_per_category():
+def test_floors_score_the_chance_baselines_and_the_best_shortcut_per_category():
     recs = load_instances(Selection(split=None, fresh_seed=3, per_category=2))
     f = baselines.floors(recs)
-    assert set(f) == {"majority", "random"}
+    assert set(f) == {"majority", "random", "shortcut"}
     assert set(f["majority"]["by_category"]) == set(CATEGORIES)
     assert 0.0 <= f["random"]["accuracy_strict"] <= f["random"]["accuracy_lenient"] <= 1.0
+    best = f["shortcut"]["by_category"]
+    assert set(best) == set(CATEGORIES)
+    for cat, row in best.items():  # the best shortcut is never below the majority answer
+        assert row["accuracy_strict"] >= f["majority"]["by_category"][cat]["accuracy_strict"]
+        assert row["reader_strict"] == "majority" or row["reader_strict"] in shortcuts.readers(cat)
+    assert set(f["shortcut"]["by_level"]) == {"1", "2", "3"}
 
 
 def test_retry_policy_is_bounded_and_honours_retry_after():

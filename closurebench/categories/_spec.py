@@ -96,8 +96,12 @@ class Category:
     above ``min_n`` (the smallest graph the question makes sense on, which ``solve`` accepts)
     where the smallest graphs carry too few distinct instances. ``max_hops(n)`` is the deepest
     hop depth n nodes can carry. ``shortcuts`` maps a name to a category-specific
-    non-reasoning reader ``reader(graph, query) -> answer`` (integer ids, like the programs), run as
-    ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
+    non-reasoning reader ``reader(graph, query) -> answer`` (integer ids, like the programs),
+    run as ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
+
+    ``tl_program`` is the logic of the instance's program in ``closurebench.tl`` (a string, or a
+    function of the query for logic that depends on a parameter): it reads the graph facts and
+    the query nodes as ``X``, ``Y``, ``Z`` (integer parameters as ``T``) and must agree too.
     """
 
     id: str
@@ -118,6 +122,11 @@ class Category:
     answer_format: str | None = None
     balance: Callable[[Any], bool] | None = None
     params: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    tl_program: str | Callable[[dict[str, Any]], str] | None = None
+    #: The one source slip lenient scoring forgives: "+1" (x counted though excluded), "-1"
+    #: (x left out though included), "query" (query node(s) listed), "none". Default from
+    #: ``tolerance``: count -> "+1", set -> "query", none -> "none".
+    slip: str = ""
     construct: Construct | None = None
     generate_min_n: int | None = None
     max_hops: Callable[[int], int] = field(default=lambda n: n - 1)
@@ -138,6 +147,11 @@ class Category:
             raise ValueError(f"{self.id}: family must be one of {FAMILIES}, got {self.family!r}")
         if self.tolerance not in ("none", "count", "set"):
             raise ValueError(f"{self.id}: tolerance must be none, count or set")
+        if not self.slip:
+            default = {"count": "+1", "set": "query"}.get(self.tolerance, "none")
+            object.__setattr__(self, "slip", default)
+        if self.slip not in ("none", "+1", "-1", "query"):
+            raise ValueError(f"{self.id}: slip must be none, +1, -1 or query")
         if self.schema is None:
             object.__setattr__(self, "schema", SCHEMAS[self.answer])
         if self.answer_format is None:

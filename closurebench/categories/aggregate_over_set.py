@@ -83,6 +83,12 @@ def ignore_reach(g, q):
     return _mean(int(deg.sum()), len(deg))
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+answer round(mean(outdeg(Edge)[y], R[y] (y != X)), 2).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -98,4 +104,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="Mean out-degree over the nodes x reaches.",
+    tl_program=TL_PROGRAM,
 )

@@ -8,6 +8,9 @@ Instances are built, not sampled: a line of the drawn hop depth from a founder d
 second lineage (another founder with a child), then the tree grows to n people at ρ's share
 of two-parent children. A second parent joins x's ancestry only if their own ancestry stops
 below the founder, so the answer stays unique and several founders compete for "oldest".
+Generated from n = 6: in four or five people the line and one rival fill the tree in one or
+two shapes, so the other structural half could only hold trees where every x has the same
+answer. Trees whose answer is the parentless person mentioned most are mostly redrawn.
 """
 
 from __future__ import annotations
@@ -65,6 +68,13 @@ def keeps_oldest(fam: Family, x: int, kept: set[int]):
 FREE = 0.05
 
 
+#: Share of trees thrown away when the answer is also the parentless person mentioned most
+#: (``founder_rule``): the founder of a planted line often has the most children, and a
+#: reader that never looks at x would score well above chance.
+FOUNDER_REJECT = 0.85
+SMALL = 5
+
+
 def plans(rng) -> tuple[bool | None, ...]:
     """Rival lineages (True, several tries), else married-in spouses (False); or, at FREE's
     rate, a freely grown tree (None)."""
@@ -82,8 +92,28 @@ def construct(rng, n, rho, target: Target):
         if fam.grow(rng, n, rho, can_pair=keeps_oldest(fam, line[-1], kept),
                     spouses=(1, n) if rivals is False else None):
             g, new = fam.graph(rng)
-            return g, {"x": new[line[-1]]}
+            query = {"x": new[line[-1]]}
+            if founder_rule(g, query) == new[line[0]] and rng.random() < FOUNDER_REJECT:
+                continue
+            # Rivals' children answer their own founder; other trees must show someone who
+            # does not share x's answer, from SMALL + 1 people (five people at two
+            # generations hold one shape with a rival, in one structural half only).
+            if rivals is not True and n > SMALL \
+                    and not _another_answer(g, query["x"], new[line[0]]):
+                continue
+            return g, query
     return None
+
+
+def _another_answer(g, x: int, answer: int) -> bool:
+    """Whether someone other than x has a unique oldest ancestor that is not ``answer``."""
+    for v in range(g.n):
+        if v != x:
+            up = T.generations_above(g.adjacency, v)
+            top = np.flatnonzero(up == up.max())
+            if up.max() > 0 and len(top) == 1 and int(top[0]) != answer:
+                return True
+    return False
 
 
 def founder_rule(g, q):
@@ -120,6 +150,13 @@ def nx_program(G, q):
     return oldest[0]
 
 
+TL_PROGRAM = """\
+# every parent is one generation above the child, so steps up from X count generations
+Up[c, p] = Parent[p, c].
+answer argmax(dist(Up, X)[y]).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -133,5 +170,7 @@ CATEGORY = Category(
     primitives=("closure", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",),
     construct=construct, max_hops=max_hops, shortcuts={"founder": founder_rule},
+    generate_min_n=6,
     summary="Name x's unique oldest ancestor (reachability up the family tree).",
+    tl_program=TL_PROGRAM,
 )

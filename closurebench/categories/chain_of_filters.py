@@ -146,6 +146,12 @@ def nx_program(G, q):
     return sorted(v for v in hits if G.out_degree(v) >= t)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer Reach[X, y] (outdeg(Edge)[y] >= T) !Reach[Y, y] (y != X) (y != Y).
+"""
+
+
 def template(w, q):
     x, y, t = q["x"], q["y"], q["t"]
     return (
@@ -164,4 +170,5 @@ CATEGORY = Category(
     tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0, construct=construct,
     max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y}, generate_min_n=5,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
+    tl_program=TL_PROGRAM,
 )

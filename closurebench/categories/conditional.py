@@ -47,6 +47,12 @@ def ignore_direction(g, q):
     return int(r.sum()) - 1 if r[q["y"]] else -1
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+answer branch(R[Y], count(R[y] (y != X)), -1).
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -64,4 +70,5 @@ CATEGORY = Category(
     schema={"type": "integer", "minimum": -1},
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="If x reaches y, count R(x); otherwise -1.",
+    tl_program=TL_PROGRAM,
 )

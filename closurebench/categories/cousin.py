@@ -7,7 +7,8 @@ split could never hold one.
 
 Instances are built: "yes" pairs are children of two siblings; "no" pairs are of one
 generation and both have grandparents: siblings (who share a grandparent too), second
-cousins, or two lines that do not meet, so "share a grandparent" alone does not decide them.
+cousins, or two lines that do not meet; mostly siblings, so "share a grandparent" alone does
+not decide them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ FREE = (0.3, 0.02)
 SMALL = 5
 
 
+#: Weights of the "no" pairs: siblings, two lines apart, second cousins. Siblings are the
+#: only non-cousins who share a grandparent, so they keep "share a grandparent" from
+#: answering (at 2:1:1 it scored 62-68%).
+NO_WEIGHTS = (8, 1, 1)
+
+
 def propose(rng, g):
     return same_generation_pair(rng, g)
 
@@ -30,8 +37,8 @@ def propose(rng, g):
 def _no(rng, fam: Family, n: int) -> tuple[int, int, bool]:
     """Two non-cousins of one generation, both with a grandparent; and whether they are
     siblings (who stay non-cousins whatever second parents join)."""
-    kinds = ["siblings", "siblings"] + ["apart"] * (n >= 6) + ["second cousins"] * (n >= 7)
-    kind = rng.choice(kinds)
+    kinds = ["siblings"] + ["apart"] * (n >= 6) + ["second cousins"] * (n >= 7)
+    kind = rng.choices(kinds, NO_WEIGHTS[:len(kinds)])[0]
     if kind == "siblings":
         p = fam.add(fam.add(gen=0))
         return fam.add(p), fam.add(p), True
@@ -102,6 +109,14 @@ def nx_program(G, q):
     return bool(grandparents(x) & grandparents(y)) and not (parents(x) & parents(y))
 
 
+TL_PROGRAM = """\
+Grand[g, c] = Parent[g, p] Parent[p, c].
+SharedGrand = Grand[g, X] Grand[g, Y].
+SharedParent = Parent[p, X] Parent[p, Y].
+answer SharedGrand !SharedParent.
+"""
+
+
 def template(w, q):
     return (
         f"Are {q['x']} and {q['y']} first cousins, that is, do they share at least one "
@@ -115,4 +130,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5, generate_min_n=6,
     construct=construct, shortcuts={"shares-a-grandparent": shares_a_grandparent},
     summary="Do x and y share a grandparent but no parent?",
+    tl_program=TL_PROGRAM,
 )

@@ -2,9 +2,9 @@
 
 Example: A -> B, A -> C, D -> A: out-degree of A is 2, in-degree is 1.
 
-Instances are built: the degree asked about and x's degree the other way are each drawn
-uniformly from 0..n-1 and planted; every other pair is a link at the rate that brings the
-density to ρ.
+Instances are built: the degree asked about (at ``Target.quantile``, degrees n - 3 and up a
+little less likely) and x's degree the other way (uniform) are drawn from 0..n-1 and
+planted; every other pair is a link at the rate that brings the density to ρ.
 """
 
 from __future__ import annotations
@@ -13,17 +13,24 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target
-from closurebench.plant import plant
+from closurebench.plant import pick_at_quantile, plant
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n), "direction": rng.choice(("out", "in"))}
 
 
+#: Weight of the asked degrees n - 3..n - 1 (every other degree: 1), which "answer n - k"
+#: readers would get; expected share of each such rule about 0.13, of any degree under 0.19.
+NEAR_N = 0.7
+
+
 def construct(rng, n, rho, target: Target):
     x, direction = rng.randrange(n), rng.choice(("out", "in"))
     others = [v for v in range(n) if v != x]
-    outs = rng.sample(others, rng.randint(0, n - 1))
+    u = rng.random() if target.quantile is None else target.quantile
+    weights = [NEAR_N if d >= n - 3 else 1.0 for d in range(n)]
+    outs = rng.sample(others, pick_at_quantile(range(n), weights, u))  # the asked degree
     ins = rng.sample(others, rng.randint(0, n - 1))
     if direction == "in":
         outs, ins = ins, outs
@@ -49,6 +56,12 @@ def nx_program(G, q):
     return G.out_degree(q["x"]) if q["direction"] == "out" else G.in_degree(q["x"])
 
 
+def tl_program(q):
+    """Out-degree counts successors (sum over y); in-degree counts predecessors."""
+    step = "Edge[x, y]" if q["direction"] == "out" else "Edge[y, x]"
+    return f"Deg[x] = num({step}).\nanswer Deg[X].\n"
+
+
 def template(w, q):
     x = q["x"]
     if q["direction"] == "out":
@@ -62,4 +75,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), params={"direction": ("out", "in")},
     construct=construct, shortcuts={"both-ways": both_ways},
     summary="Count x's direct successors (out-degree) or predecessors (in-degree).",
+    tl_program=tl_program,
 )

@@ -108,6 +108,13 @@ def ignore_direction(g, q):
     return int(weak_reach(g.adjacency, int(best[0])).sum()) - 1
 
 
+TL_PROGRAM = """\
+Hub = argmax(outdeg(Edge)[x]).
+R[y] = closure(Edge)[Hub, y].
+answer count(R[y] (y != Hub)).
+"""
+
+
 def template(w, q):
     return (
         f"First find the {w.noun} that has direct {w.links} to the largest number of different "
@@ -124,4 +131,5 @@ CATEGORY = Category(
     construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3,
     shortcuts={"ignore-direction": ignore_direction},
     summary="Find the highest out-degree node, then count what it reaches.",
+    tl_program=TL_PROGRAM,
 )

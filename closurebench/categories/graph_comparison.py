@@ -93,6 +93,13 @@ def nx_program(G, q):
     return sorted(nx.descendants(before, q["x"]) - nx.descendants(after, q["x"]) - {q["x"]})
 
 
+TL_PROGRAM = """\
+B[y] = closure(Before)[X, y].
+A[y] = closure(After)[X, y].
+answer B[y] !A[y] (y != X).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -108,4 +115,5 @@ CATEGORY = Category(
     node_keys=("x",), tolerance="set", accept=lambda a, g: len(a) > 0, construct=construct,
     max_hops=lambda n: n - 2, shortcuts={"lost-edge": lost_edge},
     summary="Nodes x reached in the first graph but not in the second.",
+    tl_program=TL_PROGRAM,
 )

@@ -49,6 +49,12 @@ def nx_program(G, q):
     return len((nx.descendants(G, x) & nx.descendants(G, y)) - {x, y})
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer count(Reach[X, y] Reach[Y, y] (y != X) (y != Y)).
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -64,4 +70,5 @@ CATEGORY = Category(
     node_keys=("x", "y"), tolerance="count", accept=lambda a, g: a > 0,
     construct=construct, max_hops=lambda n: n - 2, generate_min_n=5,
     summary="Count the nodes both x and y reach.",
+    tl_program=TL_PROGRAM,
 )

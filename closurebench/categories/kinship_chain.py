@@ -12,11 +12,14 @@ child is added to anyone k - 1 generations below x, and no second parent to x's 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target
 from closurebench.graphs import Family, second_parents
+from closurebench.plant import pick_at_quantile
 
 RELATIONS = {
     "grandparents": (2, "up"),
@@ -27,10 +30,11 @@ RELATIONS = {
 
 
 #: Answer set sizes are drawn from 1..min(MAX_SIZE, n - 2), the sizes n people can carry (x,
-#: a parent or child, and the set), sizes 1 and 2 with weight SMALL: at small n and high ρ
-#: the larger ones often cannot be built and are redrawn, so this evens the sizes out.
+#: a parent or child, and the set), by these weights: small trees allow only the small sizes,
+#: so the larger ones weigh more, which evens the sizes out over n 4-10 (expected share of
+#: each at most 0.22; see ``feasible_sizes`` for the sizes a cell allows).
 MAX_SIZE = 5
-SMALL = 0.4
+SIZE_WEIGHTS = {1: 0.35, 2: 0.35, 3: 0.7, 4: 1.2, 5: 1.8}
 
 
 def propose(rng, g):
@@ -71,16 +75,36 @@ def _up(rng, fam: Family, k: int, size: int, n: int):
     return x, (lambda p: True), (lambda c, p: c not in pedigree)
 
 
+def feasible_sizes(n: int, rho: float) -> list[int]:
+    """Set sizes n people at ρ can carry: up to n - 3, and n - 2 only where ρ asks for no
+    second parent (the set then fills every place but x and one link, leaving no spouse
+    for the two-parent children ρ asks for) or n = 4 (two grandparents of one parent)."""
+    top = min(MAX_SIZE, n - 2)
+    if n > 4 and top == n - 2 and second_parents(rho, n - 1)[0] > 0:
+        top -= 1
+    return list(range(1, max(1, top) + 1))
+
+
 def construct(rng, n, rho, target: Target):
-    sizes = range(1, max(1, min(MAX_SIZE, n - 2)) + 1)
-    size = rng.choices(sizes, [SMALL if s <= 2 else 1 for s in sizes])[0]
+    sizes = feasible_sizes(n, rho)
+    u = rng.random() if target.quantile is None else target.quantile
+    size = pick_at_quantile(sizes, [SIZE_WEIGHTS[s] for s in sizes], u)
+    # A retry gets the same quantile: if ρ leaves no room for the drawn size (a wide set
+    # needs spouses from outside), the nearest smaller sizes are tried, so no cell is stuck.
+    for s in range(size, 0, -1):
+        built = _at_size(rng, n, rho, s)
+        if built is not None:
+            return built
+    return None
+
+
+def _at_size(rng, n, rho, size: int):
+    """A few trees with an answer of ``size`` people; ``None`` if none fits n and ρ."""
     # An upward set of s people needs s - 1 two-parent children, which ρ must allow.
     ways = [rel for rel, (k, way) in sorted(RELATIONS.items())
             if (way == "down" and k + size <= n)
             or (way == "up" and size <= 2 ** k and second_parents(rho, n - size)[1] >= size - 1)]
-    if not ways:
-        return None
-    for _ in range(4):  # a few trees at the drawn size before the generator draws another
+    for _ in range(4 if ways else 0):
         relation = ways[rng.randrange(len(ways))]
         k, way = RELATIONS[relation]
         fam = Family()
@@ -89,6 +113,7 @@ def construct(rng, n, rho, target: Target):
             g, new = fam.graph(rng)
             return g, {"x": new[built[0]], "relation": relation}
     return None
+
 
 def tensor_program(g, q):
     """``A^k[:, x]`` (up) or ``A^k[x, :]`` (down)."""
@@ -112,6 +137,15 @@ def nx_program(G, q):
     return sorted(level)
 
 
+def tl_program(q):
+    """k - 1 intermediate generations joined in a chain, read up (to x) or down (from x)."""
+    k, way = RELATIONS[q["relation"]]
+    mids = ["p", "q"][: k - 1]
+    hops = ["y", *mids, "X"] if way == "up" else ["X", *mids, "y"]
+    chain = " ".join(f"Parent[{a}, {b}]" for a, b in pairwise(hops))
+    return f"Kin[y] = {chain}.\nanswer Kin[y].\n"
+
+
 def template(w, q):
     k, way = RELATIONS[q["relation"]]
     where = "above" if way == "up" else "below"
@@ -126,4 +160,5 @@ CATEGORY = Category(
     params={"relation": tuple(sorted(RELATIONS))},
     accept=lambda a, g: len(a) > 0, construct=construct,
     summary="List x's grandparents/grandchildren (or great-) : rows/columns of A^k.",
+    tl_program=tl_program,
 )

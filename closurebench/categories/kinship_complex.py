@@ -16,6 +16,7 @@ from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
 from closurebench.categories.ancestor import keeps_oldest, plans, plant
 from closurebench.errors import UnposableQuery
+from closurebench.plant import pick_at_quantile
 
 
 def propose(rng, g):
@@ -32,19 +33,21 @@ def max_hops(n: int) -> int:
     return max(1, n - 4)
 
 
-#: Weights of the gap n - c between n and the count c (3, 4, 5, more) and of the count 3.
-#: A deep line in a small tree leaves only small gaps and counts; these weights (fitted to
-#: the default axes n 6-10 and the hop buckets) even out both the "n - k" rules and the
-#: answer values, to about a quarter each at most (flat: n - 3 and n - 4 at a third).
-GAP_WEIGHTS = {3: 0.5, 4: 0.35, 5: 1.5}
-WIDE_GAP, COUNT_3 = 3.0, 0.75
+#: Weights of the count c (by c) and of the gap n - c (3, 4, 5, wider), multiplied. A deep
+#: line in a small tree leaves only small gaps and counts; these weights (fitted to the
+#: default axes n 6-10, the hop buckets and the depth drawn in them) even out both the
+#: "n - k" rules and the answer values: expected n - 3 share 0.14, no count above 0.21
+#: (flat: n - 3 and the count 3 at about a third).
+COUNT_WEIGHTS = {1: 2.0, 2: 0.3, 3: 0.4, 4: 0.7, 5: 1.5, 6: 1.8}
+GAP_WEIGHTS = {3: 0.5, 4: 3.0, 5: 2.0}
+WIDE_GAP = 1.8
 
 
-def draw_count(rng, n: int, depth: int) -> int:
-    """The founder's descendant count c in ``depth..n-3``, from the instance's own stream."""
+def draw_count(n: int, depth: int, u: float) -> int:
+    """The founder's descendant count c in ``depth..n-3``, at quantile ``u`` of the weights."""
     counts = list(range(depth, n - 2))
-    weights = [GAP_WEIGHTS.get(n - c, WIDE_GAP) * (COUNT_3 if c == 3 else 1.0) for c in counts]
-    return rng.choices(counts, weights)[0]
+    weights = [COUNT_WEIGHTS.get(c, 1.0) * GAP_WEIGHTS.get(n - c, WIDE_GAP) for c in counts]
+    return pick_at_quantile(counts, weights, u)
 
 
 def construct(rng, n, rho, target: Target):
@@ -53,8 +56,9 @@ def construct(rng, n, rho, target: Target):
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
+    u = rng.random() if target.quantile is None else target.quantile
     for rivals in plans(rng):  # False: one married-in spouse is the only outsider
-        count = n - 2 if rivals is False else draw_count(rng, n, depth)
+        count = n - 2 if rivals is False else draw_count(n, depth, u)
         fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))
         lineage = line[1:]
         for _ in range(count - depth):
@@ -100,6 +104,15 @@ def nx_program(G, q):
     return len(nx.descendants(G, oldest[0]))
 
 
+TL_PROGRAM = """\
+# the oldest ancestor is the one the most steps up from X (see ancestor)
+Up[c, p] = Parent[p, c].
+Top = argmax(dist(Up, X)[y]).
+Desc[y] = closure(Parent)[Top, y].
+answer count(Desc[y]).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -115,4 +128,5 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), tolerance="count", min_n=6, construct=construct, max_hops=max_hops,
     summary="Count the descendants of x's oldest ancestor.",
+    tl_program=TL_PROGRAM,
 )

@@ -6,8 +6,8 @@ Example: A -> B, A -> C, B -> C: A has the highest out-degree (2).
 Instances are built with as many links as G(n, ρ) would have (at least one): the winner's
 degree D is drawn from the values that leave the rest room below it, a runner-up gets D - 1
 where the links allow, the other degrees (each below D) share the remaining links at random,
-and links point at the winner less often (AIM) than elsewhere, so the winner is not also the
-node mentioned most.
+and links point at the winner less often (AIM) and at one decoy more often (DECOY) than
+elsewhere, so the winner is not also the node mentioned most.
 """
 
 from __future__ import annotations
@@ -26,6 +26,13 @@ def propose(rng, g):
 
 #: How often a link points at the winner, relative to any other node.
 AIM = 0.1
+#: How often a link points at the decoy (the runner-up, where there is one) relative to any
+#: other node: one short of the winner one way and mentioned by many the other way, it is
+#: the node mentioned most more often than the winner (at AIM alone, 24-41% of the time).
+DECOY = 6.0
+#: Share of graphs drawn again when the winner is still the node mentioned most (sparse
+#: cells, where the winner's few links are most of the graph).
+MENTIONED_REJECT = 0.7
 
 
 def construct(rng, n, rho, target: Target):
@@ -37,15 +44,16 @@ def construct(rng, n, rho, target: Target):
     w, direction = rng.randrange(n), rng.choice(("out", "in"))
     degree = [0] * n
     degree[w] = top
+    decoy = rng.choice([v for v in range(n) if v != w])
     if links - top >= top - 1:  # a runner-up one short of the winner, where links allow
-        degree[rng.choice([v for v in range(n) if v != w])] = top - 1
+        degree[decoy] = top - 1
     for _ in range(links - sum(degree)):
         room = [v for v in range(n) if v != w and degree[v] < top - 1]
         degree[room[rng.randrange(len(room))]] += 1
     edges = []
     for u in range(n):
         others = [v for v in range(n) if v != u]
-        weights = [AIM if v == w else 1.0 for v in others]
+        weights = [AIM if v == w else DECOY if v == decoy else 1.0 for v in others]
         chosen: list[int] = []
         while len(chosen) < degree[u]:
             v = rng.choices(others, weights)[0]
@@ -54,7 +62,11 @@ def construct(rng, n, rho, target: Target):
             weights.pop(i)
             chosen.append(v)
         edges += [(u, v) if direction == "out" else (v, u) for v in sorted(chosen)]
-    return Graph(n, tuple(sorted(edges))), {"direction": direction}
+    g = Graph(n, tuple(sorted(edges)))
+    a = g.adjacency
+    if int(np.argmax(a.sum(0) + a.sum(1))) == w and rng.random() < MENTIONED_REJECT:
+        return None  # the winner is also the node mentioned most: mostly drawn again
+    return g, {"direction": direction}
 
 
 def other_direction(g, q):
@@ -81,6 +93,10 @@ def nx_program(G, q):
     return winners[0]
 
 
+def tl_program(q):
+    return f"answer argmax({q['direction']}deg(Edge)[x]).\n"
+
+
 def template(w, q):
     if q["direction"] == "out":
         return f"Which {w.noun} has direct {w.links} to the largest number of different {w.nouns}?"
@@ -96,4 +112,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=(), params={"direction": ("out", "in")},
     construct=construct, shortcuts={"other-direction": other_direction},
     summary="Name the unique node of highest out-degree (or in-degree).",
+    tl_program=tl_program,
 )

@@ -48,6 +48,13 @@ def nx_program(G, q):
     return round(total / len(comp), 2)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+S[y] = Reach[X, y] Reach[y, X] + (y == X).
+answer round(mean(outdeg(Edge)[y], S[y]), 2).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -65,4 +72,5 @@ CATEGORY = Category(
     node_keys=("x",), construct=partial(component, spread=True, room=2),
     max_hops=lambda n: max(2, n - 3),
     summary="Mean out-degree over x's strongly connected component.",
+    tl_program=TL_PROGRAM,
 )

@@ -67,6 +67,12 @@ def ignore_direction(g, q):
     }
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+answer {out_degree: outdeg(Edge)[X], in_degree: indeg(Edge)[X], can_reach: R[Y]}.
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -88,4 +94,5 @@ CATEGORY = Category(
     ),
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
+    tl_program=TL_PROGRAM,
 )

@@ -48,6 +48,12 @@ def ignore_direction(g, q):
     return np.flatnonzero(~weak_reach(g.adjacency, q["x"])).tolist()
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+answer !R[y] (y != X).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -64,4 +70,5 @@ CATEGORY = Category(
     construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3,
     shortcuts={"ignore-direction": ignore_direction},
     summary="List the nodes x cannot reach (complement of the reachable set).",
+    tl_program=TL_PROGRAM,
 )

@@ -120,6 +120,12 @@ def nx_program(G, q):
     return q["y"] if dy < dz else q["z"]
 
 
+TL_PROGRAM = """\
+D[y] = dist(Edge, X)[y].
+answer branch(D[Y] < D[Z], Y, Z).
+"""
+
+
 def template(w, q):
     return (
         f"Starting from {q['x']} and following {w.links} in their direction, which of "
@@ -133,4 +139,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y", "z"), min_n=3,
     construct=construct, max_hops=lambda n: max(2, n - 3), shortcuts={"busier": busier},
     summary="Which of y, z is nearer to x along directed edges?",
+    tl_program=TL_PROGRAM,
 )

@@ -40,6 +40,12 @@ def ignore_direction(g, q):
     return int(weak_reach(g.adjacency, q["x"]).sum()) - 1
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+answer count(R[y] (y != X)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -55,4 +61,5 @@ CATEGORY = Category(
     accept=lambda a, g: a > 0,
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Count the nodes x reaches.",
+    tl_program=TL_PROGRAM,
 )

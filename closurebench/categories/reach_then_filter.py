@@ -84,6 +84,12 @@ def ignore_reach(g, q):
     return np.flatnonzero(keep).tolist()
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+answer R[y] (outdeg(Edge)[y] >= T) (y != X).
+"""
+
+
 def template(w, q):
     x, t = q["x"], q["t"]
     return (
@@ -100,4 +106,5 @@ CATEGORY = Category(
     node_keys=("x",), params={"t": (1, 2, 3)}, tolerance="set", accept=lambda a, g: len(a) > 0,
     construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="List the nodes x reaches whose out-degree is at least t.",
+    tl_program=TL_PROGRAM,
 )

@@ -41,6 +41,12 @@ def ignore_direction(g, q):
     return bool(weak_reach(g.adjacency, q["x"])[q["y"]])
 
 
+TL_PROGRAM = """\
+R[y] = Edge[X, y] + R[z] Edge[z, y].
+answer R[Y].
+"""
+
+
 def template(w, q):
     return (
         f"Following {w.links} in their direction, is there a chain of one or more {w.links} "
@@ -54,4 +60,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"),
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Is y reachable from x through one or more directed edges?",
+    tl_program=TL_PROGRAM,
 )

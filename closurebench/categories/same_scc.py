@@ -106,6 +106,12 @@ def nx_program(G, q):
     return any(q["x"] in c and q["y"] in c for c in nx.strongly_connected_components(G))
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer Reach[X, Y] Reach[Y, X].
+"""
+
+
 def template(w, q):
     return (
         f"Can {q['x']} and {q['y']} each reach the other by following {w.links} in their "
@@ -119,4 +125,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"), construct=construct,
     shortcuts={"local": local},
     summary="Are x and y mutually reachable (TC ∧ TCᵀ)?",
+    tl_program=TL_PROGRAM,
 )

@@ -40,6 +40,12 @@ def nx_program(G, q):
     return next(len(c) for c in nx.strongly_connected_components(G) if q["x"] in c)
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer count(Reach[X, y] Reach[y, X] + (y == X)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -53,8 +59,9 @@ CATEGORY = Category(
     id="scc_then_count", level=2, family="digraph", answer="integer",
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
-    accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
+    slip="-1", accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
     generate_min_n=5,
     shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
+    tl_program=TL_PROGRAM,
 )

@@ -57,6 +57,12 @@ def nx_program(G, q):
     return sorted(nx.descendants(G, x) - nx.descendants(G, y) - {x, y})
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer Reach[X, y] !Reach[Y, y] (y != X) (y != Y).
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -72,4 +78,5 @@ CATEGORY = Category(
     accept=lambda a, g: len(a) > 0, construct=construct, max_hops=lambda n: max(2, n - 3),
     shortcuts={"ignore-y": ignore_y},
     summary="List the nodes x reaches that y does not.",
+    tl_program=TL_PROGRAM,
 )

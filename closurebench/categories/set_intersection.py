@@ -50,6 +50,12 @@ def nx_program(G, q):
     return sorted((nx.descendants(G, x) & nx.descendants(G, y)) - {x, y})
 
 
+TL_PROGRAM = """\
+Reach[x, y] = closure(Edge)[x, y].
+answer Reach[X, y] Reach[Y, y] (y != X) (y != Y).
+"""
+
+
 def template(w, q):
     x, y = q["x"], q["y"]
     return (
@@ -64,4 +70,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x", "y"), tolerance="set",
     accept=lambda a, g: len(a) > 0, construct=construct, max_hops=lambda n: n - 2,
     summary="List the nodes both x and y reach.",
+    tl_program=TL_PROGRAM,
 )

@@ -3,11 +3,12 @@
 Convention: a triangle is three distinct nodes every two of which are linked, counted once.
 Example: links A-B, B-C, C-A, C-D have exactly 1 triangle.
 
-Instances are built: the link count is drawn as G(n, ρ)'s, the triangle count uniformly from
-0 to the most those links can close, but at least 0..FLOOR; the graph gets those links, or
-the fewest that can close the drawn count if that is more (only in sparse cells), and a
-random graph with that many links is moved to the count by link swaps. So the count comes
-from its own draw, not from the density, and the realised density stays near the nominal.
+Instances are built: the link count is drawn as G(n, ρ)'s, the triangle count (at
+``Target.quantile``) from 0 to the most those links can close, but at least 0..FLOOR; the
+graph gets those links, or the fewest that can close the drawn count if that is more (only
+in sparse cells), and a random graph with that many links is moved to the count by link
+swaps, then on until it has a loop that is not a triangle (up to BUMPS more links where its
+few links cannot have one), so counting independent loops does not give the answer.
 """
 
 from __future__ import annotations
@@ -17,13 +18,34 @@ from math import comb
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target
 from closurebench.graphs import Graph
+from closurebench.plant import pick_at_quantile
 
 #: Link swaps tried before the constructor gives up on one graph.
 SWAPS = 400
+#: How far from G(n, ρ)'s expected count the drawn count may be: SWAPS swaps cannot move a
+#: large graph much further (in the default cells, n <= 10 and ρ <= 0.5, every count from 0
+#: to the most the links can close is within reach).
+REACH = 40
 #: Swaps tried, once the count is met, for a graph whose loops are not all lone triangles.
-RESWAPS = 30
+RESWAPS = 80
 #: Counts 0..FLOOR are always possible answers, even where ρ's links could close fewer.
 FLOOR = 2
+#: Weight of the counts 0..FLOOR where more are possible: half the cells (sparse ones) allow
+#: only those three, so elsewhere the larger counts take more of the draw.
+LOW = 0.5
+#: Weight factor of the counts n - 3 and n - 2, which a reader answering "n - k" would get
+#: (in small trees they are among the few counts possible).
+NEAR_N = 0.6
+#: Links added, one at a time, when no graph with ρ's links has a cycle rank other than the
+#: count: a lone triangle in a forest has rank 1, so a reader counting loops would be right.
+BUMPS = 3
+#: Share of rank-equal graphs kept as they are: the few small graphs with another loop would
+#: otherwise be all a sparse cell's instances, too few shapes for both structural halves.
+KEEP = 0.1
+#: Share of tries that draw the count from ``rng`` instead of ``Target.quantile`` (a retry
+#: gets the same quantile): some counts fit one structural half only (K4 minus a link is the
+#: only four-node graph with two triangles), and the cell must stay posable for the other.
+ESCAPE = 0.1
 
 
 def propose(rng, g):
@@ -49,8 +71,35 @@ def fewest_links(triangles: int) -> int:
 def construct(rng, n, rho, target: Target):
     pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
     links = sum(rng.random() < rho for _ in pairs)  # as many as G(n, ρ) would have
-    want = rng.randint(0, min(max(most_triangles(links), FLOOR), comb(n, 3)))
+    cap = min(max(most_triangles(links), FLOOR), comb(n, 3))
+    near = round(comb(n, 3) * rho ** 3)  # G(n, ρ)'s expected count, where the swaps start
+    hi = min(cap, near + REACH)
+    counts = list(range(min(max(near - REACH, 0), hi), hi + 1))
+    u = target.quantile if target.quantile is not None and rng.random() >= ESCAPE else rng.random()
+    weights = [(LOW if c <= FLOOR < cap else 1.0) * (NEAR_N if n - 3 <= c <= n - 2 else 1.0)
+               for c in counts]
+    want = pick_at_quantile(counts, weights, u)
     links = max(links, fewest_links(want))
+    fallback = None
+    for extra in range(min(BUMPS, len(pairs) - links) + 1):
+        found = _search(rng, n, pairs, links + extra, want)
+        if found is None:
+            continue
+        edges, loops = found
+        fallback = fallback or edges
+        if not loops:
+            return Graph(n, edges, directed=False), {}
+        if rng.random() < KEEP:
+            break
+    # Where no graph of these few links has a loop that is not a triangle, or at KEEP's rate.
+    return None if fallback is None else (Graph(n, fallback, directed=False), {})
+
+
+def _search(rng, n: int, pairs: list, links: int, want: int):
+    """A random graph with ``links`` links moved to ``want`` triangles by link swaps, then
+    on (count-keeping swaps) until its cycle rank differs from ``want``: ``(edges, False)``;
+    ``(edges, True)`` if the rank never moved off the count; ``None`` if the count was not met.
+    """
     nbr = [0] * n  # neighbour bitmasks
     edges = rng.sample(pairs, links)
     for u, v in edges:
@@ -58,17 +107,21 @@ def construct(rng, n, rho, target: Target):
         nbr[v] |= 1 << u
     count = sum((nbr[u] & nbr[v]).bit_count() for u, v in edges) // 3
     free = [e for e in pairs if not nbr[e[0]] >> e[1] & 1]
-    done, hit = None, SWAPS
+    slot = {e: j for j, e in enumerate(free)}
+    done, hit, moved_on = None, SWAPS, True
     for step in range(SWAPS):
-        if count == want:
-            hit = min(hit, step)
-            if _rank(nbr, links) != want or step >= hit + RESWAPS:
-                return Graph(n, tuple(sorted(edges)), directed=False), {}
-            # Every loop is a lone triangle, so counting loops would do: swap on a while.
-            done = done or tuple(sorted(edges))
+        if count == want and moved_on:  # the rank changes only when a swap was taken
+            if _rank(nbr, links) != want:
+                return tuple(sorted(edges)), False
+            done, hit = done or tuple(sorted(edges)), min(hit, step)
+        moved_on = False
+        if step >= hit + RESWAPS:
+            break
         if not (free and edges):  # the empty or the complete graph: nothing to swap
             break
         i, j = rng.randrange(links), rng.randrange(len(free))
+        if count < want and rng.random() < 0.5:  # in sparse graphs few pairs close a triangle
+            j = slot.get(_wedge(rng, nbr), j)
         (u, v), (a, b) = edges[i], free[j]
         nbr[u] ^= 1 << v
         nbr[v] ^= 1 << u
@@ -76,11 +129,26 @@ def construct(rng, n, rho, target: Target):
         if abs(moved - want) <= abs(count - want):
             nbr[a] |= 1 << b
             nbr[b] |= 1 << a
-            edges[i], free[j], count = (a, b), (u, v), moved
+            edges[i], free[j], count, moved_on = (a, b), (u, v), moved, True
+            del slot[(a, b)]
+            slot[(u, v)] = j
         else:
             nbr[u] ^= 1 << v
             nbr[v] ^= 1 << u
-    return (Graph(n, done, directed=False), {}) if done is not None else None
+    if count == want and _rank(nbr, links) != want:
+        return tuple(sorted(edges)), False
+    return None if done is None else (done, True)
+
+
+def _wedge(rng, nbr: list[int]) -> tuple[int, int] | None:
+    """Two neighbours of one node (a pair whose link would close a triangle), or None."""
+    centres = [c for c, m in enumerate(nbr) if m & (m - 1)]
+    if not centres:
+        return None
+    m = nbr[centres[rng.randrange(len(centres))]]
+    ends = [v for v in range(len(nbr)) if m >> v & 1]
+    a, b = sorted(rng.sample(ends, 2))
+    return (a, b)
 
 
 def _rank(nbr: list[int], links: int) -> int:
@@ -119,6 +187,12 @@ def nx_program(G, q):
     return sum(nx.triangles(G).values()) // 3
 
 
+TL_PROGRAM = """\
+U[x, y] = Edge[x, y] + Edge[y, x].
+answer count(U[x, y] U[y, z] U[x, z] (x < y) (y < z)).
+"""
+
+
 def template(w, q):
     return (
         f"How many triangles are there, that is, groups of three {w.nouns} in which every two "
@@ -132,4 +206,5 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=(), min_n=3,
     construct=construct, shortcuts={"cycle-rank": cycle_rank},
     summary="Count triangles (trace(A³)/6) in an undirected graph.",
+    tl_program=TL_PROGRAM,
 )

@@ -106,6 +106,14 @@ def ignore_reach(g, q):
     return T.triangles(a | a.T)
 
 
+TL_PROGRAM = """\
+R[y] = closure(Edge)[X, y].
+S[y] = R[y] + (y == X).
+U[x, y] = Edge[x, y] + Edge[y, x].
+answer count(S[x] S[y] S[z] U[x, y] U[y, z] U[x, z] (x < y) (y < z)).
+"""
+
+
 def template(w, q):
     x = q["x"]
     return (
@@ -122,4 +130,5 @@ CATEGORY = Category(
     node_keys=("x",), min_n=3, accept=lambda a, g: a > 0, construct=construct,
     shortcuts={"ignore-reach": ignore_reach},
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
+    tl_program=TL_PROGRAM,
 )

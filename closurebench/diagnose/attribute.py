@@ -87,21 +87,18 @@ def _atoms(value: Any) -> Counter[str]:
 def parsed_answer(output: Any, record: dict[str, Any]) -> tuple[str, Any, Any]:
     """``(status, value, raw)``: status ``correct``, ``wrong`` or ``unparsed``, by the metric.
 
-    The verdict is the metric's own (``closurebench.scoring.verdicts``); the value of a wrong
-    answer is re-read with the public ``extract_answer`` and ``coerce_answer``.
+    The verdict and the committed answer are the metric's own (``closurebench.scoring.
+    judge_outputs``); the raw text the judge read is kept for the format causes.
     """
-    from closurebench.scoring import coerce_answer, extract_answer, verdicts
+    from closurebench.scoring import extract_answer, judge_outputs
 
-    parsed, strict, _ = verdicts([output], [record])[0]
+    v = judge_outputs([output], [record])[0]
     raw, found = extract_answer(output)
-    if strict:
+    if v.strict:
         return "correct", None, raw
-    if not parsed:
+    if not v.parsed:
         return "unparsed", None, raw if found else None
-    value, ok = coerce_answer(raw, record["answer_schema"])
-    if not ok and isinstance(raw, str) and isinstance(json.loads(record["answer"]), list):
-        value, ok = [s.strip() for s in raw.split(",") if s.strip()], True
-    return "wrong", value if ok else None, raw
+    return "wrong", v.answer, raw
 
 
 def _format_cause(output: Any, raw: Any, reference: Any, schema: dict[str, Any],

@@ -41,16 +41,11 @@ def _kind(record: dict[str, Any]) -> str:
 
 
 def _read(text: str, record: dict[str, Any], kind: str) -> str | None:
-    """The comparable answer the judge reads in ``text``, or ``None``."""
-    from closurebench.scoring import coerce_answer, extract_answer
+    """The comparable committed answer the judge reads in ``text``, or ``None``."""
+    from closurebench.scoring import judge_outputs
 
-    raw, found = extract_answer(text)
-    if not found:
-        return None
-    value, ok = coerce_answer(raw, record["answer_schema"])
-    if not ok and kind == "labels" and isinstance(raw, str):
-        value, ok = [s.strip() for s in raw.split(",") if s.strip()], True
-    return answer_key(kind, value) if ok else None
+    v = judge_outputs([text], [record])[0]
+    return answer_key(kind, v.answer) if v.parsed else None
 
 
 def _holdings(text: str, record: dict[str, Any], kind: str) -> list[tuple[int, str]]:

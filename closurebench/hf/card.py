@@ -75,6 +75,8 @@ FIELD_DOCS: dict[str, str] = {
     "query": "the query's parameters (node labels, thresholds) as JSON",
     "program": "standalone Python+NetworkX program printing `{\"answer\": ...}` "
                "(never shown to models)",
+    "program_tl": "the same instance as a program in ClosureBench's tensor-logic language "
+                  "(`closurebench.tl`; never shown to models)",
 }
 
 _TOLERANCE = {"none": "exact", "count": "±1", "set": "± one element"}

@@ -13,6 +13,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from closurebench.config import N_LIMITS, SEED_LIMIT
+from closurebench.errors import ConfigError
+from closurebench.run.checks import check_base_url, check_float, check_int, check_model, cli_type
+from closurebench.run.client import MAX_ATTEMPTS, MAX_RETRY_CAP, RunError
+from closurebench.run.runner import MAX_CONCURRENCY, MAX_OUTPUT_TOKENS, MAX_SAMPLES, MAX_TIMEOUT
+
 __all__ = ["add_parsers"]
 
 _RUN_EPILOG = """\
@@ -23,6 +29,10 @@ examples:
     closurebench run --model Qwen/Qwen3-4B --base-url http://127.0.0.1:8000/v1 --mode cot \\
         --split held_out --concurrency 8 --out runs/qwen3-4b-cot
   a quick look: --limit 52 takes 2 instances of each of the 26 categories.
+  program mode: the model writes a program (TL, or Python with networkx run in a sandbox)
+  whose printed answer is scored; the report adds execution rate and the misread-graph /
+  wrong-logic split (programs.jsonl holds every program and its run):
+    closurebench run --model baseline:program-oracle --mode program --language tl --limit 52
 
 memorisation gap (seen vs fresh): run the same model on the train split (seed 0) and on a fresh
 seed, then compare the two run directories:
@@ -32,7 +42,17 @@ seed, then compare the two run directories:
 
 files in --out: run.json (model, server host, mode, prompt version and sha256, config,
 versions, time), references.jsonl, predictions.jsonl (one line per answer, appended and
-flushed; --resume skips what is there), report.json, report.md, plots/*.png, model_card.md.
+flushed; --resume skips what is there), report.json, report.md, plots/*.png, model_card.md,
+and .matplotlib/ (matplotlib's font cache, so nothing is written into $HOME; set MPLCONFIGDIR
+to share one). A folder holding other files is refused unless --force.
+
+faults: a question whose answer does not arrive (timeouts, resets, 429/5xx, a body that is not
+a chat completion) is retried --max-attempts times, waiting at most --retry-cap seconds (also
+for a server's Retry-After), then recorded as that question's error ("transient": true) and
+the run goes on; --resume asks those questions again. --timeout bounds one whole attempt.
+401/403/404 stop the run, as do 16 (or 2 x --concurrency) questions in a row that all fail.
+The API key (OPENAI_API_KEY) is never recorded, and is redacted from everything written or
+printed even if the server echoes it back.
 Released splits (closurebench.release): train = seed 0, held_out = a hash of seed 0; the
 released axes are n 4-10, density 0.1-0.5, 50 per category (1,300 instances each).
 """
@@ -43,19 +63,40 @@ def _slug(text: str) -> str:
 
 
 def _json_object(text: str) -> dict[str, Any]:
+    from closurebench.errors import ClosureBenchError
+    from closurebench.run.client import check_extra_body
+    from closurebench.safejson import loads
+
     try:
-        value = json.loads(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"--extra-body must be a JSON object: {exc}") from None
-    if not isinstance(value, dict):
-        raise argparse.ArgumentTypeError("--extra-body must be a JSON object")
-    return value
+        value = loads(text, "not JSON")
+        if not isinstance(value, dict):
+            raise argparse.ArgumentTypeError("must be a JSON object")
+        return check_extra_body(value) or {}
+    except ClosureBenchError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("extra_body ")) from None
+
+
+def _model(text: str) -> str:
+    try:
+        return check_model("model", text)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("model ")) from None
+
+
+def _url(text: str) -> str:
+    try:
+        return check_base_url("url", text) or ""
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("url ")) from None
+
+
+_density = cli_type(check_float, 0.0, 1.0, convert=float, open_lo=True)
 
 
 def add_parsers(sub: Any) -> None:
     """Add the ``run``, ``report`` and ``gap`` commands to the ``closurebench`` parser."""
     from closurebench.run.data import SPLIT_SEEDS
-    from closurebench.run.prompts import MODES
+    from closurebench.run.prompts import PROGRAM_PROMPTS, RUN_MODES
 
     r = sub.add_parser(
         "run", help="evaluate a model (or a built-in baseline) and write its report",
@@ -63,53 +104,80 @@ def add_parsers(sub: Any) -> None:
         "OpenAI-compatible chat server, score the answers strictly and leniently, and write\n"
         "a report with breakdowns by level, category, n and density, chance floors and plots.",
         epilog=_RUN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    r.add_argument("--model", required=True,
-                   help="served model name, or baseline:majority / baseline:random (offline); "
-                   "error-injecting: baseline:reversed, truncated-K, source-inclusion, "
-                   "misread-edge, drift, format")
-    r.add_argument("--base-url", default=None,
-                   help="server URL ending in /v1 (default: OPENAI_BASE_URL or OpenAI)")
-    r.add_argument("--mode", choices=MODES, default="direct",
-                   help="direct answer or chain-of-thought (default direct)")
+    r.add_argument("--model", required=True, type=_model,
+                   help="served model name, or baseline:KIND (offline): majority, random, the "
+                   "shortcut readers (one-hop, local, n-1, ...: see closurebench.shortcuts), "
+                   "the error-injecting reversed, truncated-K, source-inclusion, misread-edge, "
+                   "drift, format, and program-oracle (the reference program, --mode program)")
+    r.add_argument("--base-url", default=None, type=_url,
+                   help="http(s) server URL ending in /v1 (default: OPENAI_BASE_URL or OpenAI)")
+    r.add_argument("--mode", choices=RUN_MODES, default="direct",
+                   help="direct answer, chain-of-thought, or program: the model writes a "
+                   "program that is run (default direct)")
+    r.add_argument("--language", choices=sorted(PROGRAM_PROMPTS), default=None,
+                   help="program mode: tl (ClosureBench's tensor-logic language, run by its "
+                   "interpreter) or python (networkx, run in a sandbox)")
     r.add_argument("--config", default="all", help="all, l1, l2, l3 or a category id")
     which = r.add_mutually_exclusive_group()
     which.add_argument("--split", choices=sorted(SPLIT_SEEDS), default=None,
                        help="a released split, regenerated locally (default held_out)")
-    which.add_argument("--fresh-seed", type=int, default=None,
-                       help="a fresh seed instead of a released split (any seed but 0)")
-    r.add_argument("--n-min", type=int, default=4, help="smallest graph (default 4)")
-    r.add_argument("--n-max", type=int, default=10, help="largest graph (default 10)")
-    r.add_argument("--density-min", type=float, default=0.1, help="default 0.1")
-    r.add_argument("--density-max", type=float, default=0.5, help="default 0.5")
-    r.add_argument("--per-category", type=int, default=50, help="default 50")
+    which.add_argument("--seed", "--fresh-seed", dest="fresh_seed", default=None,
+                       type=cli_type(check_int, 0, SEED_LIMIT),
+                       help="structural seed of fresh instances instead of a released split "
+                            "(any seed but the splits'; spelled as in generate and score)")
+    r.add_argument("--n-min", type=cli_type(check_int, *N_LIMITS), default=4,
+                   help="smallest graph (default 4)")
+    r.add_argument("--n-max", type=cli_type(check_int, *N_LIMITS), default=10,
+                   help="largest graph (default 10)")
+    r.add_argument("--density-min", type=_density, default=0.1, help="in (0, 1], default 0.1")
+    r.add_argument("--density-max", type=_density, default=0.5, help="in (0, 1], default 0.5")
+    r.add_argument("--per-category", type=cli_type(check_int, 1, 10**9), default=50,
+                   help="default 50")
     r.add_argument("--categories", default=None, help="comma-separated subset of the config")
     r.add_argument("--encoding", default="nl", help="graph encoding (default nl)")
-    r.add_argument("--surface-seed", type=int, default=None, help="default: the seed")
-    r.add_argument("--limit", type=int, default=None,
+    r.add_argument("--surface-seed", type=cli_type(check_int, 0, SEED_LIMIT), default=None,
+                   help="default: the seed")
+    r.add_argument("--limit", type=cli_type(check_int, 1, 10**9), default=None,
                    help="only the first N instances, taken round-robin over categories")
-    r.add_argument("--samples", type=int, default=1,
-                   help="answers per question; K > 1 adds pass@k and cons@k (use temperature > 0)")
-    r.add_argument("--temperature", type=float, default=0.0, help="default 0 (as the paper)")
-    r.add_argument("--max-tokens", type=int, default=None,
+    r.add_argument("--samples", type=cli_type(check_int, 1, MAX_SAMPLES), default=1,
+                   help=f"answers per question (1..{MAX_SAMPLES}); K > 1 adds pass@k and "
+                        "cons@k (use temperature > 0)")
+    r.add_argument("--temperature", type=cli_type(check_float, 0.0, 2.0, convert=float),
+                   default=0.0, help="in [0, 2], default 0 (as the paper)")
+    r.add_argument("--max-tokens", type=cli_type(check_int, 1, MAX_OUTPUT_TOKENS), default=None,
                    help="output cap (default 1024 direct, 8192 cot)")
     r.add_argument("--token-param", choices=("max_tokens", "max_completion_tokens"),
                    default="max_tokens", help="request field for the cap (OpenAI o-series: "
                    "max_completion_tokens)")
     r.add_argument("--extra-body", type=_json_object, default=None,
-                   help="JSON merged into every request, e.g. "
-                   "'{\"chat_template_kwargs\": {\"enable_thinking\": false}}'")
-    r.add_argument("--concurrency", type=int, default=4, help="requests in flight (default 4)")
-    r.add_argument("--timeout", type=float, default=600.0, help="seconds per request")
-    r.add_argument("--max-attempts", type=int, default=6,
-                   help="tries per request on 429/5xx/timeouts/dropped connections (default 6)")
-    r.add_argument("--retry-base", type=float, default=1.0,
-                   help="backoff base in seconds: waits up to base*2^i (default 1)")
-    r.add_argument("--baseline-seed", type=int, default=0,
+                   help="JSON object merged into every request, e.g. "
+                   "'{\"chat_template_kwargs\": {\"enable_thinking\": false}}'; it may not "
+                   "set model, messages, temperature, max_tokens, max_completion_tokens, n or "
+                   "stream (the flags set those, and run.json records them)")
+    r.add_argument("--concurrency", type=cli_type(check_int, 1, MAX_CONCURRENCY), default=4,
+                   help="requests in flight (default 4)")
+    r.add_argument("--timeout", type=cli_type(check_float, 0.0, MAX_TIMEOUT, convert=float,
+                                              open_lo=True), default=600.0,
+                   help="seconds one attempt may take in total, connect to last byte "
+                        "(default 600)")
+    r.add_argument("--max-attempts", type=cli_type(check_int, 1, MAX_ATTEMPTS), default=6,
+                   help="tries per question on 429/5xx/timeouts/resets/bad bodies (default 6); "
+                        "then the question is recorded as an error and the run goes on")
+    r.add_argument("--retry-base", type=cli_type(check_float, 0.0, MAX_RETRY_CAP, convert=float),
+                   default=1.0, help="backoff base in seconds: waits up to base*2^i (default 1)")
+    r.add_argument("--retry-cap", type=cli_type(check_float, 0.0, MAX_RETRY_CAP, convert=float),
+                   default=60.0,
+                   help="longest wait between tries in seconds, also for a server's "
+                        f"Retry-After (default 60, at most {MAX_RETRY_CAP:g})")
+    r.add_argument("--baseline-seed", type=cli_type(check_int, 0, SEED_LIMIT), default=0,
                    help="seed of baseline:random (default 0)")
     r.add_argument("--out", default=None,
                    help="run directory (default runs/MODEL-SPLIT-MODE)")
     r.add_argument("--resume", action="store_true",
-                   help="continue the run in --out, skipping answers already on file")
+                   help="continue the run in --out, skipping answers already on file "
+                        "(questions that failed every retry are asked again)")
+    r.add_argument("--force", action="store_true",
+                   help="write into an --out folder that holds other files")
     r.add_argument("--no-progress", action="store_true", help="no progress bar")
     r.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     r.set_defaults(func=_run)
@@ -131,6 +199,7 @@ def add_parsers(sub: Any) -> None:
     g.add_argument("--method", choices=("newcombe", "bootstrap"), default="newcombe",
                    help="interval for the difference (default newcombe)")
     g.add_argument("--out", default=None, help="directory for gap.json and gap.md")
+    g.add_argument("--force", action="store_true", help="overwrite gap.json and gap.md")
     g.set_defaults(func=_gap)
 
 
@@ -157,9 +226,10 @@ def _settings(args: argparse.Namespace) -> Any:
         model=args.model, selection=sel, base_url=args.base_url, mode=args.mode,
         samples=args.samples, temperature=args.temperature, max_tokens=args.max_tokens,
         concurrency=args.concurrency, timeout=args.timeout,
-        retry=RetryPolicy(max_attempts=args.max_attempts, base=args.retry_base),
+        retry=RetryPolicy(max_attempts=args.max_attempts, base=args.retry_base,
+                          cap=args.retry_cap),
         extra_body=args.extra_body, token_param=args.token_param,
-        baseline_seed=args.baseline_seed,
+        baseline_seed=args.baseline_seed, language=args.language,
     )
 
 
@@ -169,9 +239,10 @@ def _run(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     out = args.out or str(Path("runs") / _slug(
-        f"{args.model}-{settings.selection.label}-{args.mode}"))
+        f"{args.model}-{settings.selection.label}-{settings.prompt}"))
     try:
-        result = run(settings, out, resume=args.resume, progress=not args.no_progress)
+        result = run(settings, out, resume=args.resume, progress=not args.no_progress,
+                     force=args.force)
     except KeyboardInterrupt:  # before the first answer (while generating instances)
         print("\ninterrupted before any answer was written", file=sys.stderr)
         return 130
@@ -213,6 +284,12 @@ def _gap(args: argparse.Namespace) -> int:
     text = format_gap(gap)
     if args.out:
         out = Path(args.out)
+        if out.exists() and not out.is_dir():
+            raise RunError(f"--out {out} exists and is not a directory")
+        taken = [n for n in ("gap.json", "gap.md") if (out / n).exists()]
+        if taken and not args.force:
+            raise RunError(f"--out {out} already holds {', '.join(taken)}; pass --force to "
+                           "overwrite")
         out.mkdir(parents=True, exist_ok=True)
         (out / "gap.json").write_text(json.dumps(gap, indent=2) + "\n", encoding="utf-8")
         (out / "gap.md").write_text(text, encoding="utf-8")

@@ -8,7 +8,6 @@ of 0); ``SPLIT_SEEDS`` and ``RELEASED_AXES`` below are read from there, never re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -65,8 +64,15 @@ class Selection:
             raise ValueError("give exactly one of split (train, held_out) or fresh_seed")
         if self.split is not None and self.split not in SPLIT_SEEDS:
             raise ValueError(f"split must be train or held_out, got {self.split!r}")
-        if self.limit is not None and self.limit < 1:
-            raise ValueError(f"limit must be at least 1, got {self.limit}")
+        from closurebench.run.checks import check_int
+
+        ints = {"fresh_seed": (0, 2**63 - 1), "surface_seed": (0, 2**63 - 1),
+                "per_category": (1, 10**9), "limit": (1, 10**9), "n_min": (2, 2000),
+                "n_max": (2, 2000)}
+        for name, (lo, hi) in ints.items():
+            value = getattr(self, name)
+            if value is not None:  # numpy integers become ints, so run.json can hold them
+                object.__setattr__(self, name, check_int(name, value, lo, hi))
 
     @property
     def seed(self) -> int:
@@ -156,13 +162,11 @@ def slim(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_jsonl(path: str, *, complete_only: bool = True) -> list[dict[str, Any]]:
-    """Rows of a JSONL file; a torn last line (no newline, e.g. after a kill) is skipped."""
-    rows: list[dict[str, Any]] = []
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if complete_only and not line.endswith("\n"):
-                break
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
+    """Rows of a JSONL file; a torn last line (no newline, e.g. after a kill) is skipped.
 
+    A malformed line, a line that is not an object, or one longer than
+    ``closurebench.safejson.MAX_LINE_CHARS`` raises ``InputError`` naming the file and line.
+    """
+    from closurebench.safejson import iter_jsonl
+
+    return [row for _, row in iter_jsonl(path, complete_only=complete_only)]

@@ -18,11 +18,25 @@ _MAJORITY, _RANDOM = "#d62728", "#7f7f7f"
 _SHORTCUT = "#9467bd"
 
 
-def _pyplot() -> Any:
-    matplotlib = require("matplotlib")
-    matplotlib.use("Agg", force=True)
-    import matplotlib.pyplot as plt
+def _pyplot(config_dir: Path | None = None) -> Any:
+    """pyplot on Agg. On first import, matplotlib's config and font cache go to
+    ``config_dir`` (the run's ``.matplotlib``) unless ``MPLCONFIGDIR`` is set, so a run writes
+    nothing into ``$HOME``; matplotlib reads the variable once, so it is restored at once."""
+    import os
+    import sys
 
+    first = "matplotlib" not in sys.modules
+    saved = os.environ.get("MPLCONFIGDIR")
+    if first and config_dir is not None and saved is None:
+        config_dir.mkdir(parents=True, exist_ok=True)
+        os.environ["MPLCONFIGDIR"] = str(config_dir)
+    try:
+        matplotlib = require("matplotlib")
+        matplotlib.use("Agg", force=True)
+        import matplotlib.pyplot as plt
+    finally:
+        if saved is None:
+            os.environ.pop("MPLCONFIGDIR", None)
     return plt
 
 
@@ -166,9 +180,14 @@ def _tokens(plt: Any, report: dict[str, Any], path: Path) -> Path:
     return _save(plt, fig, path)
 
 
-def make_plots(report: dict[str, Any], out_dir: str | Path) -> list[Path]:
-    """Write the report's PNGs into ``out_dir``; returns their paths (tokens only with usage)."""
-    plt = _pyplot()
+def make_plots(report: dict[str, Any], out_dir: str | Path, *,
+               config_dir: str | Path | None = None) -> list[Path]:
+    """Write the report's PNGs into ``out_dir``; returns their paths (tokens only with usage).
+
+    ``config_dir`` receives matplotlib's font cache if matplotlib is not imported yet and
+    ``MPLCONFIGDIR`` is unset (``build_report`` passes the run's ``.matplotlib``).
+    """
+    plt = _pyplot(None if config_dir is None else Path(config_dir))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     m = report["metrics"]

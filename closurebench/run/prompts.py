@@ -12,7 +12,10 @@ import hashlib
 import json
 from typing import Any
 
-__all__ = ["MODES", "PROMPT_VERSION", "SYSTEM_PROMPTS", "build_messages", "prompt_sha256"]
+__all__ = [
+    "MODES", "PROGRAM_PROMPTS", "PROMPT_VERSION", "RUN_MODES", "SYSTEM_PROMPTS", "build_messages",
+    "prompt_key", "prompt_sha256",
+]
 
 PROMPT_VERSION = "1"
 """Bump on any change to the text below (recorded in run.json and the report)."""
@@ -43,13 +46,62 @@ SYSTEM_PROMPTS: dict[str, str] = {
 
 MODES: tuple[str, ...] = tuple(SYSTEM_PROMPTS)
 
+_PROGRAM = (
+    "You answer questions about small graphs that are described in text by writing a program "
+    "whose run prints the answer; the program is executed and its output is scored. "
+    "Write down the graph exactly as the description gives it (every node, every edge, in "
+    "its stated direction), then the computation the question asks for. "
+)
+
+PROGRAM_PROMPTS: dict[str, str] = {
+    "tl": _PROGRAM + (
+        "Write it in TL, the tensor-logic language specified below; its answer statement "
+        "prints the JSON answer. Reply with the program only, in one ```tl code block.\n\n"
+    ),
+    "python": _PROGRAM + (
+        "Write it in Python 3 with networkx (no other third-party library; no files, network "
+        "or subprocesses). " + _FORMAT + " Print that JSON object as the program's last "
+        "line of output. Reply with the program only, in one ```python code block."
+    ),
+}
+"""Language -> system prompt of program mode (TL's ends with the language spec, appended)."""
+
+RUN_MODES: tuple[str, ...] = (*MODES, "program")
+"""What ``closurebench run --mode`` accepts: the answer modes and ``program``."""
+
+
+def prompt_key(mode: str, language: str | None = None) -> str:
+    """The prompt a run uses: its mode, or ``program-LANGUAGE`` in program mode."""
+    if mode == "program":
+        if language not in PROGRAM_PROMPTS:
+            raise ValueError(f"--mode program needs --language tl or python, got {language!r}")
+        return f"program-{language}"
+    if language is not None:
+        raise ValueError(f"--language is for --mode program only (mode is {mode!r})")
+    return mode
+
+
+def _system(mode: str) -> str:
+    if mode.startswith("program-") and mode[8:] in PROGRAM_PROMPTS:
+        text = PROGRAM_PROMPTS[mode[8:]]
+        if mode == "program-tl":
+            from closurebench.tl import SPEC
+
+            text += SPEC
+        return text
+    try:
+        return SYSTEM_PROMPTS[mode]
+    except KeyError:
+        keys = [*MODES, *(f"program-{k}" for k in PROGRAM_PROMPTS)]
+        raise ValueError(f"mode must be one of {', '.join(keys)}, got {mode!r}") from None
+
 
 def build_messages(question: str, mode: str) -> list[dict[str, str]]:
-    """The chat messages for one question: the mode's system prompt, then the question as is."""
-    try:
-        system = SYSTEM_PROMPTS[mode]
-    except KeyError:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}") from None
+    """The chat messages for one question: the mode's system prompt, then the question as is.
+
+    ``mode`` is ``direct``, ``cot`` or a program prompt (``program-tl``, ``program-python``).
+    """
+    system = _system(mode)
     return [{"role": "system", "content": system}, {"role": "user", "content": question}]
 
 

@@ -10,6 +10,7 @@ correct answer, and, across two runs, the seen-vs-fresh memorisation gap.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 from collections import Counter
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.run.client import RunError
-from closurebench.run.data import read_jsonl
+from closurebench.run.redact import redact_obj
 from closurebench.run.runner import PREDICTIONS_FILE, REFERENCES_FILE, RUN_FILE
 
 __all__ = [
@@ -53,37 +54,78 @@ class RunFiles:
 
 
 def load_run(run_dir: str | Path) -> RunFiles:
-    """Read a run directory; a ``RunError`` says what is missing."""
+    """Read a run directory; a ``RunError`` says what is missing or malformed.
+
+    Every file is read in bounded memory (``closurebench.safejson``), and a run.json that is
+    not an object or claims an absurd sample count is refused instead of trusted.
+    """
+    from closurebench.run.client import count
+    from closurebench.run.runner import MAX_SAMPLES
+    from closurebench.safejson import iter_jsonl, load_json_file
+
+    if not isinstance(run_dir, (str, os.PathLike)):
+        raise RunError(f"run_dir must be a folder path, got {run_dir!r}")
     path = Path(run_dir)
+    if not path.is_dir():
+        raise RunError(f"{path} is not a run directory (not a folder); run `closurebench run`")
     for name in (RUN_FILE, REFERENCES_FILE):
-        if not (path / name).exists():
+        if not (path / name).is_file():
             raise RunError(f"{path} is not a run directory (no {name}); run `closurebench run`")
-    meta = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
-    refs = read_jsonl(str(path / REFERENCES_FILE))
+    meta = load_json_file(path / RUN_FILE, what="run.json")
+    samples = meta.get("samples", 1)
+    if isinstance(samples, bool) or not isinstance(samples, int) or not (
+            1 <= samples <= MAX_SAMPLES):
+        raise RunError(f"{path / RUN_FILE}: 'samples' must be an integer between 1 and "
+                       f"{MAX_SAMPLES}, got {samples!r}")
+    refs = []
+    for lineno, ref in iter_jsonl(path / REFERENCES_FILE, complete_only=True):
+        if not isinstance(ref.get("id"), str) or "level" not in ref:
+            raise RunError(f"{path / REFERENCES_FILE} line {lineno}: not a reference record "
+                           "(needs 'id' and 'level')")
+        refs.append(ref)
     rows: dict[tuple[str, int], dict[str, Any]] = {}
-    if (path / PREDICTIONS_FILE).exists():
-        for row in read_jsonl(str(path / PREDICTIONS_FILE)):
-            rows[(row["id"], int(row["sample"]))] = row
-    samples = int(meta.get("samples", 1))
-    ordered = [(ref, rows[(ref["id"], s)]) for ref in refs for s in range(samples)
-               if (ref["id"], s) in rows]
+    pred_path = path / PREDICTIONS_FILE
+    if pred_path.exists():
+        for lineno, row in iter_jsonl(pred_path, complete_only=True):
+            sample = row.get("sample", 0)
+            if not isinstance(row.get("id"), str) or isinstance(sample, bool) or not isinstance(
+                    sample, int):
+                raise RunError(f"{pred_path} line {lineno}: an answer needs a string 'id' and "
+                               "an integer 'sample'")
+            if not isinstance(row.get("output"), str):
+                row["output"] = ""
+            for key in ("prompt_tokens", "completion_tokens"):
+                row[key] = count(row.get(key))
+            row["latency_s"] = _seconds(row.get("latency_s"))
+            rows[(row["id"], sample)] = row
+    by_id: dict[str, list[int]] = {}
+    for rid, sample in rows:
+        if 0 <= sample < samples:
+            by_id.setdefault(rid, []).append(sample)
+    ordered = [(ref, rows[(ref["id"], s)]) for ref in refs
+               for s in sorted(by_id.get(ref["id"], ()))]
+    meta["samples"] = samples
+    if not isinstance(meta.get("selection"), dict):  # hand-edited: report it as unknown
+        meta["selection"] = None
     return RunFiles(path, meta, refs, ordered)
 
 
-def verdicts(outputs: list[str], references: list[dict[str, Any]]) -> list[tuple[bool, bool, bool]]:
-    """``(parsed, strict, lenient)`` per prediction, each from the metric itself.
+def _seconds(value: Any) -> float | None:
+    """A latency as recorded by the runner (finite, non-negative, under a day), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if 0 <= value <= 86400 else None
 
-    ``score`` reports aggregates only, so this scores every prediction on its own (about
-    0.1 ms each); the per-instance flags feed confidence intervals and the memorisation gap.
+
+def verdicts(outputs: list[str], references: list[dict[str, Any]],
+             finish_reasons: list[Any] | None = None) -> list[tuple[bool, bool, bool]]:
+    """``(parsed, strict, lenient)`` per prediction, from the metric's own rules.
+
+    The per-instance flags feed confidence intervals and the memorisation gap.
     """
-    from closurebench.scoring import score
+    from closurebench.scoring import verdicts as scoring_verdicts
 
-    out = []
-    for text, ref in zip(outputs, references, strict=True):
-        rep = score([text], [ref])
-        out.append((rep["parse_rate"] == 1.0, rep["accuracy_strict"] == 1.0,
-                    rep["accuracy_lenient"] == 1.0))
-    return out
+    return scoring_verdicts(outputs, references, finish_reasons=finish_reasons)
 
 
 def _ci(flags: list[bool]) -> list[float] | None:
@@ -141,15 +183,16 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     tokens = [row.get("completion_tokens") for _, row in files.predictions]
     token_counts = tokens if all(t is not None for t in tokens) else None
     sample_ids = [ref["id"] for ref in refs] if files.samples > 1 else None
-    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids)
+    finishes = [row.get("finish_reason") for _, row in files.predictions]
+    metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids,
+                    finish_reasons=finishes)
     from closurebench.diagnose import attribution_table, trace_table
 
-    attribution = attribution_table(refs, outputs, [row.get("finish_reason")
-                                                    for _, row in files.predictions])
+    attribution = attribution_table(refs, outputs, finishes)
     traces = (trace_table(refs, outputs, tokens)
               if files.meta.get("mode") != "direct" or any("\n" in o for o in outputs) else None)
 
-    flags = verdicts(outputs, refs)
+    flags = verdicts(outputs, refs, finishes)
     first = [f for (_, row), f in zip(files.predictions, flags, strict=True)
              if int(row["sample"]) == 0]
     levels: dict[str, list[tuple[bool, bool, bool]]] = {}
@@ -158,14 +201,16 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
             levels.setdefault(str(ref["level"]), []).append(f)
     finish = Counter(str(row.get("finish_reason")) for _, row in files.predictions)
     errors = [row["error"] for _, row in files.predictions if row.get("error")]
-    latencies = [float(row.get("latency_s") or 0.0) for _, row in files.predictions]
+    latencies = [row["latency_s"] for _, row in files.predictions
+                 if row.get("latency_s") is not None]
     meta = files.meta
-    n_expected = int(meta.get("n_expected", len(files.references) * files.samples))
+    n_expected = len(files.references) * files.samples
     report: dict[str, Any] = {
         "closurebench_report": REPORT_VERSION,
         "run": {k: meta.get(k) for k in (
-            "model", "base_url_host", "mode", "prompt_version", "prompt_sha256", "samples",
-            "temperature", "max_tokens", "closurebench_version", "created", "updated", "status",
+            "model", "base_url_host", "mode", "language", "prompt_version", "prompt_sha256",
+            "samples", "temperature", "max_tokens", "closurebench_version", "created", "updated",
+            "status",
         )},
         "selection": meta.get("selection"),
         "complete": len(files.predictions) >= n_expected,
@@ -190,6 +235,7 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
         "cost": _cost(files, flags),
         "finish_reasons": dict(finish.most_common()),
         "n_errors": len(errors),
+        "n_transient_errors": sum(1 for _, row in files.predictions if row.get("transient")),
         "errors_sample": errors[:5],
         "latency_s": {"mean": statistics.fmean(latencies),
                       "median": statistics.median(latencies)} if latencies else None,
@@ -199,21 +245,27 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
         "plots": [],
         "card": None,
     }
+    if meta.get("mode") == "program":
+        from closurebench.run.program import program_section
+
+        report["program"] = program_section(files.path, files.predictions, flags)
     out = files.path
     if plots:
         try:
             from closurebench.run.plots import make_plots
 
-            report["plots"] = [str(p.relative_to(out)) for p in make_plots(report, out / "plots")]
+            report["plots"] = [str(p.relative_to(out)) for p in make_plots(
+                report, out / "plots", config_dir=out / ".matplotlib")]
         except RunError as exc:
             report["plots_skipped"] = str(exc)
     if card:
         try:
             from closurebench.run.card import write_card
 
-            report["card"] = write_card(report, out / "model_card.md").name
+            report["card"] = write_card(redact_obj(report), out / "model_card.md").name
         except RunError as exc:
             report["card_skipped"] = str(exc)
+    report = redact_obj(report)
     (out / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
                                      encoding="utf-8")
     (out / "report.md").write_text(format_markdown(report), encoding="utf-8")
@@ -294,9 +346,10 @@ def format_markdown(report: dict[str, Any]) -> str:
                   "answers on file; rerun with `--resume` to finish."]
     lines += [
         "",
-        "Strict requires an exact match; lenient adds ±1 on the count categories and ± one "
-        "element on the set categories whose wording leaves source inclusion implicit (the "
-        "paper reports lenient). Floors are the built-in baselines on the same instances.",
+        "Strict accuracy (the headline) requires the final committed answer to be right; "
+        "lenient also accepts the reference with its category's one source slip (a count +1 "
+        "where the question excludes x, -1 where it includes x, a set with the query "
+        "node(s)). Floors are the built-in baselines on the same instances, scored the same way.",
         "",
         "| | strict | lenient | parse rate | best shortcut floor (s / l) | "
         "majority floor (s / l) | random floor (s / l) |",
@@ -336,6 +389,10 @@ def format_markdown(report: dict[str, Any]) -> str:
         ]
     else:
         lines.append("No token counts (a built-in baseline, or a server that reports no usage).")
+    if report.get("program"):
+        from closurebench.run.program import program_markdown
+
+        lines += program_markdown(report["program"])
     from closurebench.diagnose import format_attribution, format_traces
 
     if report.get("error_attribution"):
@@ -345,7 +402,10 @@ def format_markdown(report: dict[str, Any]) -> str:
     lines += ["", "## Answers", "",
               "Finish reasons: " + ", ".join(f"{k} {v}" for k, v in
                                              report["finish_reasons"].items()) + ".",
-              f"Refused requests (scored wrong): {report['n_errors']}."]
+              f"Requests without an answer (scored wrong): {report['n_errors']}"
+              + (f", of which {report['n_transient_errors']} failed every retry in transport "
+                 "(`closurebench run --resume` asks them again)"
+                 if report.get("n_transient_errors") else "") + "."]
     for err in report["errors_sample"]:
         lines.append(f"- `{err}`")
     if report.get("plots"):
@@ -386,6 +446,13 @@ def format_summary(report: dict[str, Any]) -> str:
     lines.append(f"L1→L3 slope: strict {_pp(slope['strict'])}, lenient {_pp(slope['lenient'])}")
     if m.get("tokens_per_correct") is not None:
         lines.append(f"tokens per correct answer: {m['tokens_per_correct']:.1f}")
+    prog = report.get("program")
+    if prog:
+        e = prog["errors"]
+        lines.append(f"programs ({prog['language']}, {', '.join(prog['isolation'])}): "
+                     f"execution rate {_pct(prog['execution_rate'])}; errors: misread graph "
+                     f"{e['misread_graph']}, wrong logic {e['wrong_logic']}, execution failure "
+                     f"{e['execution_failure']}")
     for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
         lines.append(f"{k}: {_pct(m[k])}")
     attribution = report.get("error_attribution") or {}
@@ -432,7 +499,7 @@ def gap_report(seen_dir: str | Path, fresh_dir: str | Path, *,
     if fresh_sel.get("seed") == seen_sel.get("seed"):
         warnings.append("both runs use the same seed: the fresh instances are not fresh")
     for f in runs:
-        n_exp = int(f.meta.get("n_expected", 0))
+        n_exp = len(f.references) * f.samples
         if len(f.predictions) < n_exp:
             warnings.append(f"{f.path} is incomplete ({len(f.predictions)} of {n_exp})")
     out: dict[str, Any] = {

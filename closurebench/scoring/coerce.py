@@ -7,14 +7,17 @@ verdicts are memoised per (schema, value), and compiled schemas per schema text.
 
 Comparison rules (documented in the metric card):
 
-* integers: equal; lenient adds ±1 when the tolerance is ``"count"`` and both values are
-  non-negative (a negative answer such as ``-1`` is a sentinel, not a count);
-* numbers: ``abs(pred - ref) <= FLOAT_TOLERANCE`` for strict and lenient alike (references
-  are rounded to two decimals, so anything that rounds to the reference passes);
-* labels and booleans: equal (labels are whitespace-trimmed, case-sensitive);
-* sets (arrays with ``uniqueItems``): equal as sets; lenient adds a symmetric difference of
-  exactly one element when the tolerance is ``"set"``;
-* objects: field by field under the rules above; right only when every field is.
+* integers: equal; the paper's lenient rule adds ±1 when the tolerance is ``"count"`` and
+  both values are non-negative (a negative answer such as ``-1`` is a sentinel, not a count);
+* numbers: ``abs(pred - ref) <= FLOAT_TOLERANCE``: what rounds (2 decimals) to the reference;
+* labels: the node the prediction names, case, spaces and a closing full stop aside
+  (``labels.LabelIndex``); booleans: equal;
+* sets (arrays with ``uniqueItems``): equal as sets of such labels; the paper's lenient rule
+  adds a symmetric difference of one element when the tolerance is ``"set"``;
+* objects: field by field under the rules above (side fields are not judged).
+
+Loose text (answer lines, ``\\boxed{}``) is read as a grader would: "4 nodes." is 4, "Yes."
+is true, "A, C" and ``\\{A, C\\}`` are sets; text that hedges ("4 or 5") is no answer.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,13 +35,16 @@ from closurebench.scoring.extract import MAX_INT_DIGITS, TEXT_SOURCES, safe_load
 
 __all__ = [
     "FLOAT_TOLERANCE",
+    "HEDGE",
     "TOLERANCES",
     "Schema",
+    "canonical_set",
     "coerce",
     "coerce_answer",
     "compare",
     "compile_schema",
     "freeze",
+    "is_hedge_text",
     "set_f1",
 ]
 
@@ -66,13 +72,19 @@ class Schema:
     properties: dict[str, Schema] = field(default_factory=dict)
     validator: Draft202012Validator | None = None
     verdicts: dict[Any, bool] = field(default_factory=dict, repr=False)
+    prop_keys: dict[str, str] = field(default_factory=dict)  # normalised spelling -> name
 
     def is_valid(self, value: Any) -> bool:
         """Validate with jsonschema, memoised: answers repeat a lot across predictions."""
         kind = type(value)
         try:
             # Containers by their JSON text (C-fast, type-exact); scalars by (type, value).
-            key = json.dumps(value) if kind is list or kind is dict else (kind, value)
+            if kind is list and all(type(v) is str for v in value):
+                key = ("labels", *value)  # type-exact already: every item is a str
+            elif kind is list or kind is dict:
+                key = json.dumps(value)
+            else:
+                key = (kind, value)
             verdict = self.verdicts.get(key)
         except (TypeError, ValueError):
             return bool(self.validator.is_valid(value))  # type: ignore[union-attr]
@@ -104,6 +116,9 @@ def _build(raw: dict[str, Any], key: str, with_validator: bool) -> Schema:
             str(name): _build(sub, f"{key}/{name}", False)
             for name, sub in raw["properties"].items()
             if isinstance(sub, dict)
+        }
+        schema.prop_keys = {
+            name.lower().translate(_KEY_CHARS): name for name in schema.properties
         }
     if with_validator:
         Draft202012Validator.check_schema(raw)
@@ -156,8 +171,106 @@ def freeze(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
+_TAIL_RE = re.compile(
+    r"\s*(?:\(|\[|;|—|–|--|\s-\s|\bbecause\b|\bsince\b|\bas\b|\bwhich\b|\bwhere\b|\bwith\b"
+    r"|\bfor\b|\bin\b|\bat\b|\bfrom\b)",
+    re.IGNORECASE,
+)
+_HEDGE_TEXT_RE = re.compile(r"\b(?:or|either|maybe|possibly|perhaps|probably)\b|/|\?", re.I)
+_TEXT_INT_RE = re.compile(rf"([+-]?\d{{1,{MAX_INT_DIGITS}}})(?:\.0+)?(?:\s+[A-Za-z][\w-]{{0,30}})?")
+_TEXT_NUM_RE = re.compile(
+    r"([+-]?(?:\d{1,100}(?:\.\d{0,100})?|\.\d{1,100})(?:[eE][+-]?\d{1,3})?)"
+    r"(?:\s+[A-Za-z][\w-]{0,30})?"
+)
+_SET_WRAP_RE = re.compile(r"^(?:\\\{|\{|\[|\()(.*?)(?:\\\}|\}|\]|\))$", re.S)
+_SET_SPLIT_RE = re.compile(r"\s*(?:,|;|\band\b|\s)\s*", re.IGNORECASE)
+_EMPTY_WORDS = frozenset(
+    {"none", "nothing", "empty", "the empty set", "empty set", "no nodes", "∅", "\\emptyset",
+     "\\varnothing", "{}", "\\{\\}", "[]", "()", "no one", "nobody"}
+)
+_LATEX_TEXT_RE = re.compile(r"\\(?:text|mathrm|texttt|textbf|mathbf|operatorname)\{([^{}]*)\}")
+
+
+class Hedge:
+    """A text answer that offers alternatives ("4 or 5", "A/B", "maybe C"): no answer."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<hedge>"
+
+
+HEDGE: Any = Hedge()
+
+
+def is_hedge_text(text: str) -> bool:
+    """Whether loose answer text hedges between alternatives."""
+    return _HEDGE_TEXT_RE.search(text) is not None
+
+
+def _clean_text(text: str, keep_commas: bool) -> str:
+    """Loose answer text without quotes, markdown, a closing full stop or a trailing clause."""
+    text = _LATEX_TEXT_RE.sub(r"\1", text).strip().strip("$").strip()
+    m = _TAIL_RE.search(text)
+    if m is not None and m.start() > 0:
+        text = text[: m.start()]
+    if not keep_commas:
+        text = text.split(",", 1)[0]
+    text = text.strip().rstrip(".!:").strip().strip("\"'“”‘’").strip()
+    return text
+
+
+def _text_scalar(kind: str, text: str) -> tuple[Any, bool]:
+    if kind == "integer":
+        m = _TEXT_INT_RE.fullmatch(_clean_text(text, False))
+        return (int(m.group(1)), True) if m else (None, False)
+    if kind == "number":
+        m = _TEXT_NUM_RE.fullmatch(_clean_text(text, False))
+        if m:
+            number = float(m.group(1))
+            if math.isfinite(number):
+                return number, True
+        return None, False
+    if kind == "boolean":
+        word = _clean_text(text, False).lower()
+        if word in _TRUE:
+            return True, True
+        if word in _FALSE:
+            return False, True
+        return None, False
+    if kind == "string":
+        label = _clean_text(text, False)
+        if label and not any(ch.isspace() for ch in label) and len(label) <= 64:
+            return label, True
+        return None, False
+    return None, False
+
+
+def _text_set(text: str) -> tuple[Any, bool]:
+    text = _clean_text(text, True)
+    m = _SET_WRAP_RE.match(text)
+    if m is not None:
+        text = m.group(1).strip()
+    if text.lower() in _EMPTY_WORDS or not text:
+        return [], True
+    parts = [p.strip().strip("\"'").rstrip(".") for p in _SET_SPLIT_RE.split(text)]
+    parts = [_LATEX_TEXT_RE.sub(r"\1", p) for p in parts if p]
+    if not parts or any(len(p) > 64 for p in parts):
+        return None, False
+    return parts, True
+
+
+def _dedupe(items: list[Any]) -> list[Any]:
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:
+        return items
+
+
 def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
     kind = schema.kind
+    if text_source and isinstance(value, str) and kind in _SCALARS:
+        return _text_scalar(kind, value)
     if kind == "integer":
         if type(value) is int:
             return value, True
@@ -184,7 +297,7 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
         if type(value) is bool:
             return value, True
         if isinstance(value, str):
-            text = value.strip().lower()
+            text = value.strip().lower().rstrip(".!")
             if text in _TRUE:
                 return True, True
             if text in _FALSE:
@@ -205,8 +318,10 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
                     return None, False
             elif not text:
                 return None, False
-            elif text_source and "," in text:
-                value = [part for part in (p.strip() for p in text.split(",")) if part]
+            elif text_source or "," in text:
+                value, ok = _text_set(text)  # "A, C": labels never hold commas
+                if not ok:
+                    return None, False
             else:
                 value = [text]  # a bare label where a set is asked for: a one-element set
         if not isinstance(value, list):
@@ -220,7 +335,7 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
             if not ok:
                 return None, False
             out.append(item)
-        return out, True
+        return (_dedupe(out) if schema.unique else out), True
     if kind == "object":
         if isinstance(value, str) and value.strip().startswith("{"):
             value, ok = safe_loads(value.strip())
@@ -228,23 +343,37 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
                 return None, False
         if not isinstance(value, dict):
             return None, False
+        props = schema.properties
+        if not props:
+            return value, True
         out_obj = {}
         for name, item in value.items():
-            sub = schema.properties.get(name)
-            if sub is not None:
-                item, ok = _coerce(item, sub, False)
-                if not ok:
-                    return None, False
+            sub = props.get(name) if type(name) is str else None
+            if sub is None and type(name) is str:
+                canon = schema.prop_keys.get(name.lower().translate(_KEY_CHARS))
+                sub = props.get(canon) if canon is not None else None
+                name = canon if canon is not None else name
+            if sub is None:
+                continue  # a side field next to the asked-for ones: not judged
+            if name in out_obj:
+                return None, False  # the same field twice under two spellings
+            item, ok = _coerce(item, sub, False)
+            if not ok:
+                return None, False
             out_obj[name] = item
         return out_obj, True
     return value, True
 
 
+_SCALARS = frozenset({"integer", "number", "boolean", "string"})
+_KEY_CHARS = str.maketrans("", "", " _-")
+
+
 def coerce(value: Any, schema: Schema, source: str | None = None) -> tuple[Any, bool]:
     """Coerce ``value`` to ``schema`` and validate it; ``(None, False)`` on any failure.
 
-    ``source`` is the extractor's tag: loose text (from ``\\boxed{A, C}`` or a bare token) may be
-    split on commas where a set is expected; JSON values never are.
+    ``source`` is the extractor's tag: loose text (an answer line, ``\\boxed{A, C}``, a bare
+    token) is read as text ("4 nodes.", "Yes.", "A, C"); JSON values are taken as typed.
     """
     value, ok = _coerce(value, schema, source in TEXT_SOURCES)
     if not ok or not schema.is_valid(value):
@@ -264,8 +393,26 @@ def _as_set(values: list[Any]) -> set[Any]:
         return {freeze(v) for v in values}
 
 
-def compare(pred: Any, ref: Any, schema: Schema, tolerance: str) -> tuple[bool, bool]:
-    """``(strict, lenient)`` verdicts for a coerced prediction against a coerced reference."""
+def canonical_set(pred: list[Any], canon: Callable[[str], str] | None) -> set[Any]:
+    """A predicted set with every label mapped to the node it names."""
+    if canon is None:
+        return _as_set(pred)
+    return _as_set([canon(p) if type(p) is str else p for p in pred])
+
+
+def compare(
+    pred: Any,
+    ref: Any,
+    schema: Schema,
+    tolerance: str,
+    canon: Callable[[str], str] | None = None,
+) -> tuple[bool, bool]:
+    """``(strict, lenient by the paper's literal rule)`` for a coerced prediction.
+
+    ``canon`` maps a label to the node it names (case, spaces and a full stop aside). The
+    paper's rule: ±1 on ``count`` answers between non-negative values, and a symmetric
+    difference of one element on ``set`` answers. The targeted rule is ``policy.slip_credit``.
+    """
     kind = schema.kind
     if kind == "integer":
         if pred == ref:
@@ -275,14 +422,21 @@ def compare(pred: Any, ref: Any, schema: Schema, tolerance: str) -> tuple[bool, 
     if kind == "number":
         ok = abs(pred - ref) <= FLOAT_TOLERANCE
         return ok, ok
+    if kind == "string":
+        ok = type(pred) is str and (pred == ref or (canon is not None and canon(pred) == ref))
+        return ok, ok
     if kind == "array" and isinstance(pred, list) and isinstance(ref, list):
         if not schema.unique:
             ok = len(pred) == len(ref) and all(
-                compare(p, r, schema.items, tolerance)[0] if schema.items else p == r
+                compare(p, r, schema.items, tolerance, canon)[0] if schema.items else p == r
                 for p, r in zip(pred, ref, strict=True)
             )
             return ok, ok
-        diff = len(_as_set(pred) ^ _as_set(ref))
+        ref_set = _as_set(ref)
+        pred_set = _as_set(pred)
+        if pred_set != ref_set and canon is not None:
+            pred_set = canonical_set(pred, canon)
+        diff = len(pred_set ^ ref_set)
         return diff == 0, diff == 0 or (tolerance == "set" and diff == 1)
     if kind == "object" and isinstance(pred, dict) and isinstance(ref, dict):
         if pred.keys() != ref.keys():
@@ -293,7 +447,7 @@ def compare(pred: Any, ref: Any, schema: Schema, tolerance: str) -> tuple[bool, 
             if sub is None:
                 s = l_ = pred[name] == ref_item
             else:
-                s, l_ = compare(pred[name], ref_item, sub, tolerance)
+                s, l_ = compare(pred[name], ref_item, sub, tolerance, canon)
             strict &= s
             lenient &= l_
         return strict, lenient

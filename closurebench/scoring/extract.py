@@ -1,14 +1,20 @@
-"""Find the answer a model gave in its raw output, without trusting the output.
+"""Find every answer a model committed to in its raw output, without trusting the output.
 
-Models are asked for one JSON object with an ``answer`` field, but they wrap it in prose,
-code fences, chain-of-thought, ``\\boxed{}`` or Python literals. Everything here is bounded:
+This module only *finds*: it turns the answer region of an output (see ``final``) into
+candidate answers in text order, each with its span and where it came from. Which candidate
+is the model's final, committed answer is decided in ``policy`` with the question's schema.
 
-* only the last ``MAX_SCAN_CHARS`` characters of an output are searched (the answer comes last;
-  a 10 MB output costs the same as a 64 KiB one);
-* brackets are matched in one linear pass whose string regex cannot backtrack quadratically;
+Candidates: JSON objects with an answer key (any spelling: ``answer``, ``Answer``,
+``final_answer``; the object's own top-level key wins over keys nested in side fields), plain
+objects (``multi_query`` answered without the wrapper), ``\\boxed{}``, closing answer lines
+("Final answer: X", "**Answer:** X", "The answer is X."), a leading "Yes."/"No," and an output
+that is one bare JSON value or token. Everything is bounded:
+
+* only the last ``MAX_SCAN_CHARS`` (1 MiB) of an output are read;
+* brackets are matched in linear passes whose regexes cannot backtrack quadratically, and at
+  most ``MAX_PARSE_ATTEMPTS`` objects are parsed per output;
 * nothing nested deeper than ``MAX_DEPTH`` reaches the JSON parser (no ``RecursionError``);
-* integers longer than ``MAX_INT_DIGITS`` digits, ``NaN`` and ``Infinity`` are rejected, so
-  Python's int-string conversion limit and non-finite floats never come into play.
+* integers longer than ``MAX_INT_DIGITS`` digits, ``NaN`` and ``Infinity`` are rejected.
 
 No ``eval``/``exec``/``ast.literal_eval``: Python-style literals go through a small tokenizer.
 """
@@ -18,32 +24,53 @@ from __future__ import annotations
 import json
 import math
 import re
-from bisect import bisect_left
-from typing import Any
+from typing import Any, NamedTuple
+
+from closurebench.scoring.final import MAX_OUTPUT_CHARS
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "MAX_SCAN_CHARS",
-    "extract",
-    "extract_answer",
+    "Candidate",
+    "candidates",
     "safe_loads",
 ]
 
-MAX_SCAN_CHARS = 65_536
-"""Only this many trailing characters of an output are searched for the answer."""
+MAX_SCAN_CHARS = MAX_OUTPUT_CHARS
+"""Only this many trailing characters of an output are read (1 MiB; see ``final``)."""
 MAX_DEPTH = 32
 """Deepest bracket nesting handed to the JSON parser; answers need at most 3."""
 MAX_INT_DIGITS = 100
 """Longer integer literals are parse failures (no answer is that large)."""
-MAX_PARSE_ATTEMPTS = 32
+MAX_PARSE_ATTEMPTS = 6
 """Candidate objects tried per output before giving up, bounding hostile inputs."""
+MAX_WALK = 4096
+"""JSON nodes visited when looking for answer keys inside one object."""
 
-# Where a value came from, so coercion can be a little more forgiving with loose text.
-SOURCE_OBJECT = "object"
+# Where a value came from. JSON values are taken as typed; text is read more loosely by
+# coercion (``"A, C"`` is a set where a set is asked for, "4 nodes" a count).
+SOURCE_OBJECT = "object"  # the value of an answer key
+SOURCE_PLAIN = "plain"  # an object without an answer key: only an object answer can be it
 SOURCE_BOXED = "boxed"
 SOURCE_BARE = "bare"
-TEXT_SOURCES = frozenset({"boxed_text", "bare_text"})
+SOURCE_LINE = "line"
+TEXT_SOURCES = frozenset({"boxed_text", "bare_text", "line_text", "lead_text"})
+JSON_SOURCES = frozenset({SOURCE_OBJECT, SOURCE_BOXED, SOURCE_BARE, SOURCE_LINE})
+
+
+class Candidate(NamedTuple):
+    """One answer found in the text: ``value`` spans ``start:end`` of the answer region.
+
+    ``group`` ties together the answers of one JSON document (two answer objects in one
+    list are alternatives, not a revision); ``-1`` is a candidate of its own.
+    """
+
+    start: int
+    end: int
+    value: Any
+    source: str
+    group: int = -1
 
 
 class _Fail:
@@ -81,6 +108,19 @@ _DECODER = json.JSONDecoder(
 _SCAN = _DECODER.scan_once  # the C scanner itself: no whitespace handling, no wrapper
 
 
+def _scan_at(text: str, pos: int) -> tuple[Any, int]:
+    """The JSON value starting at ``pos`` and where it ends, or ``(_FAIL, -1)``.
+
+    Scans a slice: a decode error's message counts lines from the start of the string it
+    was given, which on a long output would cost a pass over everything before ``pos``.
+    """
+    try:
+        value, end = _SCAN(text[pos:] if pos else text, 0)
+    except (ValueError, RecursionError, StopIteration):
+        return _FAIL, -1
+    return value, pos + end
+
+
 def _depth_bound(text: str) -> int:
     """A cheap upper bound on nesting depth: the number of opening brackets."""
     return text.count("{") + text.count("[")
@@ -98,7 +138,6 @@ def _loads(text: str) -> Any:
 # unterminated string (a stray quote in prose) ends at the end of its line, and the regex never
 # backtracks: each character is consumed once, keeping the scan linear on hostile input.
 _STRUCT_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{}\[\]]')
-_ANCHOR_RE = re.compile(r"""["']answer["']""")
 _OPENER_FOR = {"}": "{", "]": "["}
 
 
@@ -226,180 +265,516 @@ def _repair_loads(text: str) -> Any:
     return _loads("".join(out)) if out else _FAIL
 
 
-def _find_answer(obj: Any) -> Any:
-    """The value of the last ``answer`` key in document order, at any depth.
 
-    So ``{"result": {"answer": 3}}`` gives 3 and a later nested ``answer`` key overrides an
-    earlier one; the value itself may be an object (``multi_query``).
+
+_KEY_CHARS = str.maketrans("", "", " _-")
+_ANSWER_KEYS = {"answer": 1, "finalanswer": 2}  # a final_answer key outranks a plain one
+
+
+def _answer_rank(key: Any) -> int:
+    if key == "answer":
+        return 1
+    if type(key) is not str or len(key) > 16:
+        return 0
+    return _ANSWER_KEYS.get(key.lower().translate(_KEY_CHARS), 0)
+
+
+def _answers(value: Any) -> list[Any]:
+    """The answer values of a parsed document, shallowest answer keys first.
+
+    An object's own answer key wins over keys nested in its side fields
+    (``{"answer": 4, "check": {"answer": 3}}`` is 4); with no top-level key, the shallowest
+    nested ones count (``{"result": {"answer": 3}}`` is 3). Several at that depth (a list of
+    two answer objects) are all returned: the policy treats them as alternatives.
     """
-    if isinstance(obj, dict):
-        for key, child in reversed(obj.items()):
-            if isinstance(child, (dict, list)):
-                found = _find_answer(child)
-                if found is not _FAIL:
-                    return found
-            if key == "answer":
-                return child
-    elif isinstance(obj, list):
-        for child in reversed(obj):
-            if isinstance(child, (dict, list)):
-                found = _find_answer(child)
-                if found is not _FAIL:
-                    return found
-    return _FAIL
+    level = [value]
+    seen = 0
+    while level:
+        found: list[Any] = []
+        nxt: list[Any] = []
+        for node in level:
+            seen += 1
+            if seen > MAX_WALK:
+                return []
+            if type(node) is dict:
+                best, rank = None, 0
+                for key, child in node.items():
+                    r = _answer_rank(key)
+                    if r > rank:
+                        best, rank = child, r
+                    elif type(child) is dict or type(child) is list:
+                        nxt.append(child)
+                if rank:
+                    found.append(best)
+            elif type(node) is list:
+                nxt.extend(c for c in node if type(c) is dict or type(c) is list)
+        if found:
+            return found
+        level = nxt
+    return []
 
 
-def _near_last_anchor(window: str, last: int) -> tuple[Any, int]:
-    """Fast try: the object around the last ``"answer"`` key, parsed by the C scanner.
-
-    Tries the few ``{`` just before the key (the nearest may close before it, or sit inside a
-    string); an object counts only if it spans the key. The key is the last one in the text,
-    so no later object can hold an answer.
-    """
-    pos = last
-    for _ in range(3):
-        pos = window.rfind("{", 0, pos)
-        if pos < 0 or window.count("{", pos) + window.count("[", pos) > MAX_DEPTH:
-            break
-        try:
-            value, end = _DECODER.raw_decode(window, pos)
-        except (ValueError, RecursionError):
-            continue
-        if end > last:
-            found = _find_answer(value)
-            if found is not _FAIL:
-                return found, end
-    return _FAIL, -1
+_ZERO_WIDTH_RE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+_COMMENT_RE = re.compile(r"/\*.*?\*/", re.S)
 
 
-def _last_answer_object(window: str) -> tuple[Any, int]:
-    """The answer of the last ``answer`` key in a parseable object, and that object's end."""
-    last = max(window.rfind('"answer'), window.rfind("'answer"))
-    if last < 0:
-        return _FAIL, -1
-    value, end = _near_last_anchor(window, last)
-    if value is not _FAIL:
-        return value, end
-    anchors = [m.start() for m in _ANCHOR_RE.finditer(window)]
-    if not anchors:
-        return _FAIL, -1
-    attempts = 0
-    covered_start = covered_end = -1  # last span that parsed (its insides were considered)
-    for start, end, height in reversed(_object_spans(window)):
-        if covered_start <= start and end <= covered_end:
-            continue
-        i = bisect_left(anchors, start)
-        if i == len(anchors) or anchors[i] >= end or height > MAX_DEPTH:
-            continue
-        attempts += 1
-        if attempts > MAX_PARSE_ATTEMPTS:
-            break
-        text = window[start:end]
-        value = _loads(text)
-        if value is _FAIL:
-            value = _repair_loads(text)
+def _parse_span(text: str) -> Any:
+    """One object's text as JSON, else as a Python literal, else without ``/* comments */``."""
+    value = _loads(text)
+    if value is _FAIL:
+        value = _repair_loads(text)
+        if value is _FAIL and "/*" in text:
+            cleaned = _COMMENT_RE.sub("", text)
+            value = _loads(cleaned)
             if value is _FAIL:
+                value = _repair_loads(cleaned)
+    return value
+
+
+MAX_KEY_HITS = 128
+"""Occurrences of "answer" examined for answer keys, from the last backwards."""
+_KEY_AFTER_RE = re.compile(r"""["']\s*:""")
+_QUOTES = frozenset("\"'")
+SLOW_WINDOW = 1_024
+"""Python-literal objects (the slow path) are looked for this far either side of their key."""
+MAX_SLOW = 1
+LITERAL_CHARS = 16_384
+"""An output up to this long that is one Python-style literal is parsed whole."""
+_PY_HINT_RE = re.compile(r"\b(?:True|False|None)\b|,\s*[}\]]")
+
+
+def _mentions(lower: str) -> tuple[list[int], list[int]]:
+    """Where the word "answer" occurs, last first: as an answer key (the position of its
+    opening quote) and as a word (for closing answer lines). Found with ``rfind``."""
+    keys: list[int] = []
+    words: list[int] = []
+    quoted = '"' in lower or "'" in lower  # without quotes there are no keys to find
+    hi = len(lower)
+    for _ in range(MAX_KEY_HITS):
+        if not quoted and len(words) >= MAX_MENTIONS:
+            break
+        pos = lower.rfind("answer", 0, hi)
+        if pos < 0:
+            break
+        hi = pos
+        prev = lower[pos - 1 : pos]
+        if lower[pos + 6 : pos + 7] in _QUOTES and _KEY_AFTER_RE.match(lower, pos + 6):
+            if prev in _QUOTES:
+                keys.append(pos - 1)
                 continue
-        covered_start, covered_end = start, end
-        found = _find_answer(value)
-        if found is not _FAIL:
-            return found, end
-    return _FAIL, -1
+            before = lower[max(0, pos - 7) : pos]
+            if before[-6:-1] == "final" and prev in " _-" and before[:1] in _QUOTES:
+                keys.append(pos - 7)
+                continue
+            if before[-5:] == "final" and before[-6:-5] in _QUOTES:
+                keys.append(pos - 6)
+                continue
+        if len(words) < MAX_MENTIONS and not (
+            prev.isalnum() or prev in _QUOTES or lower[pos + 6 : pos + 7].isalnum()
+        ):
+            words.append(pos)
+    return keys, words
+
+
+class _Objects:
+    """Answer objects of a region, found from the last answer key backwards."""
+
+    def __init__(self, region: str) -> None:
+        self.region = region
+        self.found: list[Candidate] = []
+        self.unparsed_anchor = -1  # the last answer key after every parsed object
+        self.group = 0
+        self.slow = 0
+
+    def _near(self, anchor: int) -> tuple[int, int, Any]:
+        """The object around ``anchor`` via the C scanner: the nearest few ``{`` before it."""
+        region = self.region
+        pos = anchor
+        for _ in range(3):
+            pos = region.rfind("{", 0, pos)
+            if pos < 0:
+                break
+            if region.count("{", pos, anchor) + region.count("[", pos, anchor) > MAX_DEPTH:
+                break
+            value, end = _scan_at(region, pos)
+            if end > anchor:
+                return pos, end, value
+        return -1, -1, _FAIL
+
+    def _spanning(self, anchor: int) -> tuple[int, int, Any]:
+        """Slow path (Python literals, comments): the outermost parseable span holding it.
+
+        Bracket matching is a Python loop, so it runs at most ``MAX_SLOW`` times per output,
+        on ``SLOW_WINDOW`` characters either side of the key.
+        """
+        self.slow += 1
+        if self.slow > MAX_SLOW:
+            return -1, -1, _FAIL
+        lo = max(0, anchor - SLOW_WINDOW)
+        window = self.region[lo : anchor + SLOW_WINDOW]
+        if self.region[anchor] != "'" and "/*" not in window and not _PY_HINT_RE.search(window):
+            return -1, -1, _FAIL  # plain JSON that the C scanner rejected: nothing to repair
+        at = anchor - lo
+        best: tuple[int, int, Any] = (-1, -1, _FAIL)
+        tries = 0
+        for start, end, height in reversed(_object_spans(window)):
+            if not (start < at < end) or height > MAX_DEPTH:
+                continue
+            tries += 1
+            if tries > 4:
+                break
+            value = _parse_span(window[start:end])
+            if value is not _FAIL:
+                best = (lo + start, lo + end, value)  # keep climbing: the outermost wins
+        return best
+
+    def collect(self, anchors: list[int]) -> None:
+        """Parse the objects around ``anchors`` (answer keys, last first)."""
+        covered = len(self.region) + 1  # start of the earliest object parsed so far
+        attempts = 0
+        for anchor in anchors:
+            if anchor >= covered:
+                continue  # inside an object already taken
+            attempts += 1
+            if attempts > MAX_PARSE_ATTEMPTS:
+                break
+            start, end, value = self._near(anchor)
+            if value is _FAIL or start < 0:
+                start, end, value = self._spanning(anchor)
+            if value is _FAIL:
+                if not self.found and self.unparsed_anchor < 0:
+                    self.unparsed_anchor = anchor
+                continue
+            while self.found and start <= self.found[-1].start and self.found[-1].end <= end:
+                self.found.pop()  # nested in this object: its own answer key wins
+            if self.found and end > self.found[-1].start:
+                continue  # overlaps a later object: already considered
+            answers = _answers(value)
+            if not answers:
+                continue
+            self.group += 1
+            group = self.group if len(answers) > 1 else -1
+            for answer in reversed(answers):
+                self.found.append(Candidate(start, end, answer, SOURCE_OBJECT, group))
+            covered = start
+        self.found.reverse()
 
 
 _BOXED = "\\boxed{"
-_WRAPPER_RE = re.compile(r"^\\(?:text|mathrm|texttt|textbf|mathbf|operatorname)\{(.*)\}$", re.S)
+_WRAPPER_RE = re.compile(
+    r"^\\(?:text|mathrm|texttt|textbf|mathbf|operatorname|textsf|emph)\{(.*)\}$", re.S
+)
 _BARE_TOKEN_RE = re.compile(r"""[^\s{}\[\]"'`]{1,64}""")
 _BRACE_RE = re.compile(r"[{}]")
+MAX_BOXED = 4
+MAX_BARE_TEXT = 200
+"""A one-line output up to this long with no other candidate is read as answer text."""
 
 
-def _boxed(window: str, pos: int) -> tuple[Any, str]:
-    """The content of the ``\\boxed{`` at ``pos``: JSON if it parses, else loose text."""
-    depth = 1
-    body_start = pos + len(_BOXED)
-    for match in _BRACE_RE.finditer(window, body_start, body_start + 4096):
-        depth += 1 if match.group() == "{" else -1
-        if depth == 0:
-            body = window[body_start : match.start()].strip().strip("$").strip()
-            break
-    else:
-        return _FAIL, ""
-    for _ in range(4):  # unwrap \text{...} and friends
+def _unwrap(body: str) -> str:
+    body = body.strip().strip("$").strip()
+    for _ in range(4):  # \text{...} and friends
         m = _WRAPPER_RE.match(body)
         if m is None:
             break
         body = m.group(1).strip()
-    if not body:
-        return _FAIL, ""
-    value, ok = safe_loads(body)
-    if ok:
-        if isinstance(value, dict) and "answer" in value:
-            value = _find_answer(value)
-        return value, SOURCE_BOXED
-    return body, "boxed_text"
+    return body
+
+
+def _text_value(body: str, text_source: str, json_source: str) -> tuple[Any, str]:
+    """Loose text as JSON when it is JSON (an answer object gives its answer), else text."""
+    if body[:1] in "{[" or body[:1].isdigit() or body in ("true", "false"):
+        value, ok = safe_loads(body)
+        if ok:
+            if type(value) is dict:
+                answers = _answers(value)
+                if len(answers) == 1:
+                    return answers[0], json_source
+            return value, json_source
+    return body, text_source
+
+
+def _boxed_candidates(region: str) -> tuple[list[Candidate], int]:
+    """The last few ``\\boxed{...}``; and where an unclosed one starts (a cut), or -1."""
+    out: list[Candidate] = []
+    unclosed = -1
+    pos = len(region)
+    for _ in range(MAX_BOXED):
+        pos = region.rfind(_BOXED, 0, pos)
+        if pos < 0:
+            break
+        depth = 1
+        body_start = pos + len(_BOXED)
+        for match in _BRACE_RE.finditer(region, body_start, body_start + 4096):
+            depth += 1 if match.group() == "{" else -1
+            if depth == 0:
+                body = _unwrap(region[body_start : match.start()])
+                if body:
+                    value, source = _text_value(body, "boxed_text", SOURCE_BOXED)
+                    out.append(Candidate(pos, match.end(), value, source))
+                break
+        else:
+            if not out and unclosed < 0:
+                unclosed = pos
+    out.reverse()
+    return out, unclosed
+
+
+# Closing answer lines: "Answer: X" / "**Final answer:** X" / "## Answer" + the next line
+# (the word starts its line, after markdown), and "... the (final|correct) answer is X".
+# Both are matched at each occurrence of the word "answer", found with str methods.
+_PREFIX_RE = re.compile(r"[ \t>#*_]*(?:final[ \t]+)?", re.IGNORECASE)
+_COLON_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(?P<a>[^\n]{0,200})|(?P<h>(?=\n)))"
+)
+_IS_RE = re.compile(r"[ \t]+is[ \t]*[:：]?[ \t]*(?P<b>[^\n]{1,200})", re.IGNORECASE)
+_NEXT_LINE_RE = re.compile(r"\n[ \t]*\n?[ \t]*(?P<v>[^\n]{1,200})")
+_MD_RE = re.compile(r"\*\*|__|`")
+_LEAD_RE = re.compile(
+    r"\s*(?:\*\*)?(yes|no|true|false)(?:\*\*)?\s*(?:[.!,;:]|$|[-—])", re.IGNORECASE
+)
+_JSON_FIRST = frozenset('{["-0123456789tfnTFN')
+_LEAD_FIRST = frozenset("YyNnTtFf* \t\n")
+MAX_LINES = 4
+LINE_SCAN_CHARS = 32_768
+"""Closing answer lines are looked for in this many trailing characters of the region."""
+MAX_MENTIONS = 8
+"""Occurrences of the word "answer" examined, from the last backwards."""
+
+
+def _line_at(region: str, pos: int) -> tuple[int, int, str] | None:
+    """The answer line whose word "answer" starts at ``pos``: ``(start, end, raw value)``."""
+    after = pos + 6
+    m = _IS_RE.match(region, after)
+    if m is not None:
+        return pos, m.end(), m.group("b")
+    line_start = region.rfind("\n", 0, pos) + 1
+    if pos - line_start > 40:
+        return None
+    prefix = _PREFIX_RE.match(region, line_start, pos)
+    if prefix is None or prefix.end() != pos:
+        return None
+    m = _COLON_RE.match(region, after)
+    if m is None:
+        return None
+    if m.group("a") is not None and m.group("a").strip(" \t*_:"):
+        return line_start, m.end(), m.group("a")
+    nxt = _NEXT_LINE_RE.match(region, m.end())
+    if nxt is None:
+        return None
+    return line_start, nxt.end(), nxt.group("v")
+
+
+def _line_candidates(region: str, words: list[int]) -> list[Candidate]:
+    """Answer lines at the word "answer" (``words``, last first) in the region's tail."""
+    out: list[Candidate] = []
+    start = max(0, len(region) - LINE_SCAN_CHARS)
+    for at in words[:MAX_MENTIONS]:
+        if at < start:
+            break
+        line = _line_at(region, at)
+        if line is None:
+            continue
+        begin, end, raw = line
+        if raw.lstrip().startswith("```"):
+            continue  # a fenced block follows: its object is the candidate
+        body = _unwrap(_MD_RE.sub("", raw).strip())
+        if body.startswith("\\boxed{"):
+            continue  # the \boxed{} candidate is the same answer
+        if not body or (body[:1] == "{" and "nswer" in body.lower()):
+            continue  # the object itself is a candidate
+        value, source = _text_value(body, "line_text", SOURCE_LINE)
+        out.append(Candidate(begin, end, value, source))
+        if len(out) >= MAX_LINES:
+            break
+    out.reverse()
+    return out
+
+
+def _plain_object(region: str) -> Candidate | None:
+    """The region's last complete object with no answer key (``multi_query`` unwrapped)."""
+    close = region.rfind("}")
+    if close < 0:
+        return None
+    pos = close
+    for _ in range(3):
+        pos = region.rfind("{", 0, pos)
+        if pos < 0:
+            return None
+        if region.count("{", pos, close) + region.count("[", pos, close) > MAX_DEPTH:
+            return None
+        value, end = _scan_at(region, pos)
+        if end == close + 1 and type(value) is dict and value:
+            return Candidate(pos, end, value, SOURCE_PLAIN)
+    return None
 
 
 _FENCE_RE = re.compile(r"^```[\w+-]*[ \t]*\n?(.*?)\n?```$", re.S)
 
 
-def _bare(text: str) -> tuple[Any, str]:
-    """The whole (stripped) output as one JSON value, possibly fenced, or one bare token."""
-    m = _FENCE_RE.match(text)
-    if m is not None:
-        text = m.group(1).strip()
-    if not text:
-        return _FAIL, ""
-    value, ok = safe_loads(text)
-    if ok:
-        return value, SOURCE_BARE
-    if _BARE_TOKEN_RE.fullmatch(text):
-        return text, "bare_text"
-    return _FAIL, ""
+class Found(NamedTuple):
+    """What ``candidates`` found: the candidates in text order, and the region they are in.
 
-
-def extract(text: object) -> tuple[Any, str | None]:
-    """Return ``(value, source)``; ``source`` is None when nothing usable was found.
-
-    Precedence: the value of the last ``answer`` key in a parseable object, unless a
-    ``\\boxed{}`` starts after that object ends; failing both, the whole output as one bare
-    JSON value or bare token. ``source`` tells coercion whether the value was JSON or text.
+    ``cut`` is where an answer attempt starts that never completes after the last candidate
+    (an answer object or ``\\boxed{`` cut by the token cap), or -1. ``whole`` is the region
+    parsed as one JSON document when it is exactly that (for the format rate), else None.
     """
-    if isinstance(text, (bytes, bytearray)):
-        text = bytes(text[-MAX_SCAN_CHARS * 4 :]).decode("utf-8", errors="replace")
-    if not isinstance(text, str):
-        return None, None
-    window = text[-MAX_SCAN_CHARS:] if len(text) > MAX_SCAN_CHARS else text
 
-    # Fast path: the output is exactly the requested object.
-    stripped = window.strip()
-    if stripped[:1] == "{" and stripped[-1:] == "}" and _depth_bound(stripped) <= MAX_DEPTH:
-        try:
-            value, end = _SCAN(stripped, 0)
-        except (ValueError, RecursionError, StopIteration):
-            end = -1
-        if end == len(stripped):
-            found = _find_answer(value)
-            if found is not _FAIL:
-                return found, SOURCE_OBJECT
-
-    value, obj_end = _last_answer_object(window)
-    boxed_at = window.rfind(_BOXED)
-    if boxed_at > obj_end:
-        boxed_value, source = _boxed(window, boxed_at)
-        if boxed_value is not _FAIL:
-            return boxed_value, source
-    if value is not _FAIL:
-        return value, SOURCE_OBJECT
-    value, source = _bare(stripped)
-    if value is not _FAIL:
-        return value, source
-    return None, None
+    region: str
+    items: tuple[Candidate, ...]
+    cut: int
+    whole: Any
 
 
-def extract_answer(text: object) -> tuple[Any, bool]:
-    """Return ``(value, True)`` with the answer found in a raw output, or ``(None, False)``.
+NO_VALUE: Any = _FAIL
+"""What ``exact_answer`` returns when the region is not exactly one answer object."""
 
-    The value is raw JSON data, not yet coerced to the question's answer schema.
+
+def exact_answer(region: str) -> tuple[Any, Any]:
+    """``(v, whole)``: ``v`` when the stripped region is exactly ``{"answer": v}`` (else
+    ``NO_VALUE``), and the region parsed as one JSON document (else ``NO_VALUE``).
+
+    The commonest output of all, and the format the questions ask for: one C-scanner call.
     """
-    value, source = extract(text)
-    return (value, True) if source is not None else (None, False)
+    value = _whole(region)
+    if type(value) is dict and len(value) == 1 and "answer" in value:
+        return value["answer"], value
+    return _FAIL, value
+
+
+def _whole(region: str) -> Any:
+    """The region as exactly one JSON document (no fences, no prose), or ``_FAIL``."""
+    if region[:1] not in "{[" or region[-1:] not in "}]" or _depth_bound(region) > MAX_DEPTH:
+        return _FAIL
+    try:
+        value, end = _SCAN(region, 0)
+    except (ValueError, RecursionError, StopIteration):
+        return _FAIL
+    return value if end == len(region) else _FAIL
+
+
+def candidates(region: str, whole: Any = None) -> Found:
+    """Every candidate answer of an answer region (see ``final.answer_region``).
+
+    ``whole`` is ``_whole(region)`` when the caller has already computed it.
+    """
+    if whole is None:
+        region = region.strip()
+        whole = _whole(region)
+    if whole is not _FAIL:  # fast path: the output is one JSON document
+        return Found(region, _document(whole, 0, len(region)), -1, whole)
+    if not region.isascii() and _ZERO_WIDTH_RE.search(region):
+        region = _ZERO_WIDTH_RE.sub("", region).strip()
+        value = _whole(region)
+        if value is not _FAIL:
+            return Found(region, _document(value, 0, len(region)), -1, None)
+    if (
+        region[:1] == "{"
+        and region[-1:] == "}"
+        and len(region) <= LITERAL_CHARS
+        and _depth_bound(region) <= MAX_DEPTH
+    ):
+        value = _repair_loads(region)  # the whole output as one Python-style literal
+        if value is not _FAIL:
+            return Found(region, _document(value, 0, len(region)), -1, None)
+    fenced = _FENCE_RE.match(region) if region[:3] == "```" else None
+    if fenced is not None:
+        inner = fenced.group(1).strip()
+        value, ok = safe_loads(inner)
+        if not ok and "/*" in inner:
+            value = _parse_span(inner)
+            ok = value is not _FAIL
+        if ok:
+            return Found(region, _document(value, 0, len(region)), -1, None)
+    items: list[Candidate] = []
+    lower = region.lower()
+    if len(lower) != len(region):  # a character whose lower case is longer: keep positions
+        lower = region
+    fast = _final_object_only(region, lower)
+    if fast is not None:
+        return fast
+    keys, words = _mentions(lower)
+    objects = _Objects(region)
+    if keys:
+        objects.collect(keys)
+    items.extend(objects.found)
+    unclosed = -1
+    if _BOXED in region:
+        boxed, unclosed = _boxed_candidates(region)
+        items.extend(boxed)
+    if words:
+        items.extend(_line_candidates(region, words))
+    lead = _LEAD_RE.match(region) if region[:1] in _LEAD_FIRST else None
+    if lead is not None:
+        items.append(Candidate(lead.start(1), lead.end(1), lead.group(1), "lead_text"))
+    if not objects.found and ('":' in region or '" :' in region):
+        plain = _plain_object(region)
+        if plain is not None:
+            items.append(plain)
+    if not items:
+        value, ok = (
+            safe_loads(region)
+            if len(region) <= 4096 and region[:1] in _JSON_FIRST and region[:1] != "{"
+            else (None, False)
+        )
+        if ok:
+            items.extend(_document(value, 0, len(region)))
+        elif region and (
+            _BARE_TOKEN_RE.fullmatch(region)
+            or (len(region) <= MAX_BARE_TEXT and "\n" not in region)
+        ):
+            items.append(Candidate(0, len(region), region, "bare_text"))
+    items.sort(key=lambda c: (c.start, -c.end))
+    last_end = max((c.end for c in items), default=-1)
+    cut = -1
+    for at in (objects.unparsed_anchor, unclosed):
+        if at > last_end:
+            cut = max(cut, at)
+    return Found(region, tuple(items), cut, None)
+
+
+_HEADER_RE = re.compile(
+    r"answer[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?\s*(?:```[\w+-]*)?\s*"
+)
+
+
+def _final_object_only(region: str, lower: str) -> Found | None:
+    """The commonest chat-model shape, decided without the general search: prose, perhaps a
+    "Final answer:" header, then one answer object (perhaps fenced) that ends the output.
+
+    ``None`` unless that object is the only candidate there can be: no other mention of
+    "answer" in the prose, no ``\\boxed{}``, no leading yes/no.
+    """
+    body_end = len(region.rstrip(" \t\r\n`"))
+    if region[body_end - 1 : body_end] != "}":
+        return None
+    k = lower.rfind("answer", 0, body_end)
+    if k < 1 or lower[k - 1] != '"':
+        return None
+    start, end, value = _Objects(region)._near(k - 1)
+    if value is _FAIL or end != body_end:
+        return None
+    answers = _answers(value)
+    if len(answers) != 1:
+        return None
+    j = lower.rfind("answer", 0, start)
+    if j >= 0 and (
+        _HEADER_RE.fullmatch(lower, j, start) is None or lower.rfind("answer", 0, j) >= 0
+    ):
+        return None
+    if _BOXED in region or (region[:1] in _LEAD_FIRST and _LEAD_RE.match(region)):
+        return None
+    return Found(region, (Candidate(start, end, answers[0], SOURCE_OBJECT),), -1, None)
+
+
+def _document(value: Any, start: int, end: int) -> tuple[Candidate, ...]:
+    """The candidates of a region that is one JSON document."""
+    if type(value) is dict or type(value) is list:
+        answers = _answers(value)
+        if len(answers) == 1:
+            return (Candidate(start, end, answers[0], SOURCE_OBJECT),)
+        if answers:
+            return tuple(Candidate(start, end, a, SOURCE_OBJECT, 1) for a in answers)
+        if type(value) is dict:
+            return (Candidate(start, end, value, SOURCE_PLAIN),)
+    return (Candidate(start, end, value, SOURCE_BARE),)

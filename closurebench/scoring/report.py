@@ -9,36 +9,58 @@ answer schema and tolerance come from the reference when it has them, else from
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from closurebench.scoring.coerce import (
     TOLERANCES,
     Schema,
+    canonical_set,
     coerce,
     compare,
     compile_schema,
     freeze,
     set_f1,
 )
-from closurebench.scoring.extract import extract
+from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
+from closurebench.scoring.extract import NO_VALUE, SOURCE_OBJECT, candidates, exact_answer
+from closurebench.scoring.final import answer_region, as_text
+from closurebench.scoring.labels import LabelIndex
+from closurebench.scoring.policy import SLIPS, decide, slip_credit
 from closurebench.scoring.stats import consensus_correct, pass_at_k
 
 __all__ = [
     "DENSITY_BUCKET_WIDTH",
     "RECORD_FIELDS",
+    "TRUNCATED_FINISH_REASONS",
+    "Case",
     "Judge",
+    "Verdict",
     "density_bucket",
     "format_report",
+    "judge_output",
+    "judge_outputs",
     "score",
     "verdicts",
 ]
 
-RECORD_FIELDS = ("id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance")
-"""The record fields scoring reads; the rest (question, edges, program) can be dropped."""
+RECORD_FIELDS = (
+    "id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance", "nodes",
+    "query",
+)
+"""The record fields scoring reads; the rest (question, edges, program) can be dropped.
+``nodes`` lets labels match case-insensitively; ``query`` gives the targeted lenient credit
+for set answers its query nodes."""
+
+TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_output_tokens"})
+"""``finish_reason`` values meaning the output was cut off by the token cap: no answer."""
+
+_DEFAULT_SLIP = {"count": "+1", "set": "query", "none": "none"}
 
 DENSITY_BUCKET_WIDTH = 0.1
 """Density breakdown buckets: ``[0.0,0.1)``, ``[0.1,0.2)``, …, ``[0.9,1.0]``."""
@@ -46,13 +68,99 @@ DENSITY_BUCKET_WIDTH = 0.1
 
 @dataclass(frozen=True)
 class Judge:
-    """How to judge one reference: its coerced answer, schema and tolerance."""
+    """How to judge one reference: its coerced answer, schema, tolerance and source slip."""
 
     answer: Any
     schema: Schema
     tolerance: str
     level: int | None
     is_set: bool
+    slip: str = "none"
+    node_keys: tuple[str, ...] = ()
+
+    def labels(self) -> LabelIndex:
+        """The reference's own labels, for references that carry no node list."""
+        index = _REF_INDEX.get(id(self))
+        if index is None or index[0] is not self:
+            index = (self, LabelIndex(_labels_in(self.answer)))
+            if len(_REF_INDEX) > 100_000:
+                _REF_INDEX.clear()
+            _REF_INDEX[id(self)] = index
+        return index[1]
+
+
+_REF_INDEX: dict[int, tuple[Judge, LabelIndex]] = {}
+
+
+def _labels_in(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+_NODE_INDEXES: dict[tuple[Any, ...], LabelIndex] = {}
+
+
+def _node_index(nodes: list[Any] | tuple[Any, ...]) -> LabelIndex:
+    """One ``LabelIndex`` per distinct node list (samples of an instance share it)."""
+    key = tuple(nodes)
+    try:
+        index = _NODE_INDEXES.get(key)
+    except TypeError:  # unhashable labels: build it, do not keep it
+        return LabelIndex(nodes)
+    if index is None:
+        if len(_NODE_INDEXES) >= 100_000:
+            _NODE_INDEXES.clear()
+        index = _NODE_INDEXES[key] = LabelIndex(nodes)
+    return index
+
+
+class Case:
+    """One reference as judged: its ``Judge`` plus the instance's graph labels and query."""
+
+    __slots__ = ("_index", "_qnodes", "judge", "nodes", "query")
+
+    def __init__(self, judge: Judge, nodes: Any = None, query: Any = None) -> None:
+        self.judge = judge
+        self.nodes = nodes
+        self.query = query
+        self._index: LabelIndex | None = None
+        self._qnodes: frozenset[str] | None = None
+
+    def canon(self, label: str) -> str:
+        """The node ``label`` names (case, spaces, a closing full stop aside)."""
+        if self._index is None:
+            nodes = self.nodes
+            if isinstance(nodes, (list, tuple)) and nodes:
+                self._index = _node_index(nodes)
+            else:
+                try:
+                    self._index = LabelIndex(list(nodes)) if nodes is not None else None
+                except TypeError:
+                    self._index = None
+                if not self._index or not self._index.exact:
+                    self._index = self.judge.labels()
+        return self._index.canonical(label)
+
+    def query_nodes(self) -> frozenset[str]:
+        """The labels of the query nodes (the ``node_keys`` fields of the record's query)."""
+        if self._qnodes is None:
+            query = self.query
+            if isinstance(query, str):
+                try:
+                    query = json.loads(query)
+                except ValueError:
+                    query = None
+            out: set[str] = set()
+            if isinstance(query, Mapping):
+                for key in self.judge.node_keys:
+                    node = query.get(key)
+                    if isinstance(node, (str, int)) and not isinstance(node, bool):
+                        out.add(self.canon(str(node)))
+            self._qnodes = frozenset(out)
+        return self._qnodes
 
 
 _BUCKETS: dict[float, str] = {}
@@ -138,6 +246,11 @@ def _judge(
             raise ValueError(f"{where}: reference answer is not valid JSON ({exc})") from None
     else:
         answer = answer_field  # already decoded by the caller
+    spec = None
+    if category is not None and (
+        schema_src is None or tolerance is None or level is None or _has_categories()
+    ):
+        spec = _category_spec(category, where)
     if schema_src is None or tolerance is None or level is None:
         if category is None:
             if schema_src is None or tolerance is None:
@@ -146,7 +259,6 @@ def _judge(
                     "pass categories=[...] or dataset records"
                 )
         else:
-            spec = _category_spec(category, where)
             schema_src = spec.schema if schema_src is None else schema_src
             tolerance = spec.tolerance if tolerance is None else tolerance
             level = int(spec.level) if level is None else level
@@ -162,7 +274,23 @@ def _judge(
     if not ok:
         raise ValueError(f"{where}: reference answer {answer!r} does not match its answer_schema")
     is_set = schema.kind == "array" and schema.unique
-    return Judge(coerced, schema, str(tolerance), level, is_set)
+    slip = "none" if tolerance == "none" else _DEFAULT_SLIP[tolerance]
+    node_keys: tuple[str, ...] = ()
+    if spec is not None:
+        node_keys = tuple(getattr(spec, "node_keys", ()))
+        if tolerance != "none":
+            slip = str(getattr(spec, "slip", slip) or slip)
+    if slip not in SLIPS:
+        slip = "none"
+    return Judge(coerced, schema, str(tolerance), level, is_set, slip, node_keys)
+
+
+def _has_categories() -> bool:
+    try:
+        import closurebench.categories  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 Meta = tuple  # (level, category, n, density bucket), any of them None
@@ -173,9 +301,18 @@ class _References:
 
     def __init__(self) -> None:
         self.judges: dict[Any, Judge] = {}
-        self.strings: dict[tuple[str, str | None], tuple[Judge, Meta, str | None]] = {}
+        self.strings: dict[tuple[str, str | None], tuple[Case, Meta, str | None]] = {}
+        self.shared: dict[int, Case] = {}  # judge id -> its Case without nodes or query
 
-    def resolve(self, raw: Any, category: str | None, where: str) -> tuple[Judge, Meta, Any]:
+    def _case(self, judge: Judge, nodes: Any = None, query: Any = None) -> Case:
+        if nodes is None and query is None:
+            case = self.shared.get(id(judge))
+            if case is None or case.judge is not judge:
+                case = self.shared[id(judge)] = Case(judge)
+            return case
+        return Case(judge, nodes, query)
+
+    def resolve(self, raw: Any, category: str | None, where: str) -> tuple[Case, Meta, Any]:
         if isinstance(raw, str):
             key = (raw, category)
             hit = self.strings.get(key)
@@ -193,7 +330,7 @@ class _References:
             f"not {type(raw).__name__}"
         )
 
-    def _resolve_text(self, raw: str, category: str | None, where: str) -> tuple[Judge, Meta, Any]:
+    def _resolve_text(self, raw: str, category: str | None, where: str) -> tuple[Case, Meta, Any]:
         try:
             parsed = json.loads(raw)
         except ValueError as exc:
@@ -201,11 +338,11 @@ class _References:
         if _is_record(parsed):
             return self._resolve_record(parsed, category, where)
         judge = _judge(parsed, False, None, None, None, category, where)
-        return judge, (judge.level, category, None, None), None
+        return self._case(judge), (judge.level, category, None, None), None
 
     def _resolve_record(
         self, record: Mapping[str, Any], category: str | None, where: str
-    ) -> tuple[Judge, Meta, Any]:
+    ) -> tuple[Case, Meta, Any]:
         rec_category = record.get("category")
         if rec_category is not None:
             if category is not None and rec_category != category:
@@ -240,7 +377,8 @@ class _References:
             if bucket is None:
                 bucket = density_bucket(_opt_float(density, "density", where))
         rid = record.get("id")
-        return judge, (judge.level, category, n, bucket), (None if rid is None else str(rid))
+        case = self._case(judge, record.get("nodes"), record.get("query"))
+        return case, (judge.level, category, n, bucket), (None if rid is None else str(rid))
 
 
 def _as_list(name: str, values: Any) -> list[Any]:
@@ -271,12 +409,16 @@ def _optional_list(name: str, values: Any, expected: int) -> list[Any] | None:
     return out
 
 
-def _rates(n: int, parsed: int, strict: int, lenient: int) -> dict[str, Any]:
+def _rates(
+    n: int, parsed: int, strict: int, lenient: int, paper: int, formatted: int
+) -> dict[str, Any]:
     return {
         "n": n,
         "accuracy_strict": strict / n,
         "accuracy_lenient": lenient / n,
+        "accuracy_lenient_paper": paper / n,
         "parse_rate": parsed / n,
+        "format_rate": formatted / n,
     }
 
 
@@ -293,16 +435,16 @@ def _breakdown(cells: dict[tuple[Any, ...], list[int]], field: int, sort_key: An
         key = meta[field]
         if key is None:
             continue
-        row = table.setdefault(key, [0, 0, 0, 0])
-        for j in range(4):
+        row = table.setdefault(key, [0] * _TALLY)
+        for j in range(_TALLY):
             row[j] += tally[j]
     return {str(k): _rates(*table[k]) for k in sorted(table, key=sort_key)}
 
 
 def _prepare(
-    predictions: Any, references: Any, categories: Any
-) -> tuple[list[Any], list[Judge], list[Meta], list[Any]]:
-    """Validate inputs and resolve every reference to its judge, breakdown keys and id."""
+    predictions: Any, references: Any, categories: Any, finish_reasons: Any = None
+) -> tuple[list[Any], list[Case], list[Meta], list[Any], list[Any] | None]:
+    """Validate inputs and resolve every reference to its case, breakdown keys and id."""
     preds = _as_list("predictions", predictions)
     refs_raw = _as_list("references", references)
     total = len(preds)
@@ -311,8 +453,9 @@ def _prepare(
     if total == 0:
         raise ValueError("predictions is empty: nothing to score")
     cats = _optional_list("categories", categories, total)
+    finishes = _optional_list("finish_reasons", finish_reasons, total)
     resolver = _References()
-    judges: list[Judge] = []
+    cases: list[Case] = []
     metas: list[Meta] = []
     ids: list[Any] = []
     for i, raw in enumerate(refs_raw):
@@ -321,56 +464,202 @@ def _prepare(
             cat = cats[i]
             if not isinstance(cat, str):
                 raise ValueError(f"categories[{i}] must be a string, got {cat!r}")
-        judge, meta, rid = resolver.resolve(raw, cat, f"references[{i}]")
-        judges.append(judge)
+        case, meta, rid = resolver.resolve(raw, cat, f"references[{i}]")
+        cases.append(case)
         metas.append(meta)
         ids.append(rid)
-    return preds, judges, metas, ids
+    return preds, cases, metas, ids, finishes
 
 
-def _judge_output(output: Any, judge: Judge) -> tuple[Any, bool, bool, bool]:
-    """``(coerced value, parsed, strict, lenient)`` of one raw output."""
+class Verdict(NamedTuple):
+    """How one raw output was judged (see the metric card for every rule).
+
+    ``answer`` is the committed answer coerced to the schema (None without one); ``parsed``
+    says there was one; ``strict`` is the headline verdict; ``lenient`` adds the targeted
+    slip; ``lenient_paper`` is the paper's literal ±1 / ± one element rule; ``format_ok``
+    says the output (after any reasoning block) was exactly the JSON object asked for.
+    """
+
+    answer: Any
+    parsed: bool
+    strict: bool
+    lenient: bool
+    lenient_paper: bool
+    format_ok: bool
+
+
+_FENCE_TAIL = " \t\r\n`"  # what may follow the last answer object: its closing fence
+_NO_ANSWER = Verdict(None, False, False, False, False, False)
+_TALLY = 6  # n, parsed, strict, lenient, lenient_paper, format_ok
+
+
+def _format_ok(whole: Any, schema: Schema) -> bool:
+    """Whether the region was exactly ``{"answer": <value of the asked-for type>}``."""
+    if type(whole) is not dict or len(whole) != 1 or "answer" not in whole:
+        return False
+    return _format_value(whole["answer"], schema)
+
+
+def _format_value(value: Any, schema: Schema) -> bool:
+    try:
+        return schema.is_valid(value)
+    except Exception:  # jsonschema on a value it cannot handle: not the asked-for format
+        return False
+
+
+def _canonical(value: Any, schema: Schema, canon: Any) -> Any:
+    if schema.kind == "string" and type(value) is str:
+        return canon(value)
+    if schema.kind == "array" and schema.unique and isinstance(value, list):
+        return _dedupe_list([canon(v) if type(v) is str else v for v in value])
+    return value
+
+
+def _dedupe_list(items: list[Any]) -> list[Any]:
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:
+        return items
+
+
+def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
+    """The verdict on one raw output; never raises on any ``output``."""
+    if isinstance(finish_reason, str) and finish_reason in TRUNCATED_FINISH_REASONS:
+        return _NO_ANSWER  # cut off by the token cap: its final answer is not there
+    text = as_text(output)
+    if text is None:
+        return _NO_ANSWER
+    region = answer_region(text)
+    if region is None:
+        return _NO_ANSWER
+    judge = case.judge
     schema = judge.schema
-    value, source = extract(output)
-    if source is None:
-        return None, False, False, False
-    value, parsed = coerce(value, schema, source)
+    canon = case.canon
+    if region[:1] != "{":
+        region = region.lstrip()
+    exact, whole = exact_answer(region)
+    if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
+        formatted = _format_value(exact, schema)
+        value, parsed = coerce(exact, schema, SOURCE_OBJECT)
+        return _verdict(value, parsed, formatted, case)
+    found = candidates(region, whole)
+    formatted = found.whole is not None and _format_ok(found.whole, schema)
+    items = found.items
+    if (
+        len(items) == 1
+        and found.cut < 0
+        and not found.region[items[0].end :].strip(_FENCE_TAIL)
+        and items[0].source in _JSON_SOURCES
+    ):
+        # One JSON answer and nothing after it: the policy has nothing else to weigh.
+        value, parsed = coerce(items[0].value, schema, items[0].source)
+    else:
+
+        def coerce1(value: Any, source: str) -> tuple[Any, bool]:
+            return coerce(value, schema, source)
+
+        def same(a: Any, b: Any) -> bool:
+            if judge.is_set:
+                return canonical_set(a, canon) == canonical_set(b, canon)
+            return (
+                compare(a, b, schema, "none", canon)[0]
+                or compare(b, a, schema, "none", canon)[0]
+            )
+
+        value, parsed = decide(found, coerce1, same)
+    return _verdict(value, parsed, formatted, case)
+
+
+def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
+    """Judge a committed (coerced) answer against the case's reference."""
     if not parsed:
-        return None, False, False, False
-    strict, lenient = compare(value, judge.answer, schema, judge.tolerance)
-    return value, True, strict, lenient
+        return Verdict(None, False, False, False, False, formatted)
+    judge = case.judge
+    schema = judge.schema
+    canon = case.canon
+    strict, paper = compare(value, judge.answer, schema, judge.tolerance, canon)
+    # Labels as the nodes they name, so "SRV-04" and "srv-04" vote together in cons@k.
+    value = judge.answer if strict else _canonical(value, schema, canon)
+    slip = judge.slip
+    lenient = strict or (
+        slip != "none"
+        and slip_credit(
+            value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon
+        )
+    )
+    return Verdict(value, True, strict, lenient, paper, formatted)
+
+
+@contextmanager
+def _no_gc_pauses() -> Any:
+    """Pause the cyclic garbage collector while verdicts are made: scoring creates many
+    small objects and no reference cycles, and collections scanning every live object (all
+    the references and outputs) cost a fifth of the time on large batches."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def judge_outputs(
+    predictions: Sequence[Any] | None = None,
+    references: Sequence[str | Mapping[str, Any]] | Any = None,
+    categories: Sequence[str] | None = None,
+    finish_reasons: Sequence[str | None] | None = None,
+) -> list[Verdict]:
+    """One :class:`Verdict` per prediction, by exactly the rules of :func:`score`.
+
+    For per-instance statistics and reward functions (``v.strict`` as a 0/1 reward).
+    """
+    preds, cases, _, _, finishes = _prepare(predictions, references, categories, finish_reasons)
+    with _no_gc_pauses():
+        if finishes is None:
+            return [judge_output(p, c) for p, c in zip(preds, cases, strict=True)]
+        return [judge_output(p, c, f) for p, c, f in zip(preds, cases, finishes, strict=True)]
 
 
 def verdicts(
-    predictions: Sequence[str] | None = None,
+    predictions: Sequence[Any] | None = None,
     references: Sequence[str | Mapping[str, Any]] | Any = None,
     categories: Sequence[str] | None = None,
+    finish_reasons: Sequence[str | None] | None = None,
 ) -> list[tuple[bool, bool, bool]]:
     """``(parsed, strict, lenient)`` per prediction, by exactly the rules of :func:`score`.
 
     For per-instance statistics (confidence intervals, the memorisation gap) without calling
-    ``score`` once per prediction.
+    ``score`` once per prediction; :func:`judge_outputs` gives every field.
     """
-    preds, judges, _, _ = _prepare(predictions, references, categories)
-    return [_judge_output(p, j)[1:] for p, j in zip(preds, judges, strict=True)]
+    return [
+        (v.parsed, v.strict, v.lenient)
+        for v in judge_outputs(predictions, references, categories, finish_reasons)
+    ]
 
 
 def score(
-    predictions: Sequence[str] | None = None,
+    predictions: Sequence[Any] | None = None,
     references: Sequence[str | Mapping[str, Any]] | Any = None,
     categories: Sequence[str] | None = None,
     token_counts: Sequence[int | float] | None = None,
     sample_ids: Sequence[Hashable] | None = None,
     k_values: Iterable[int] | None = None,
+    finish_reasons: Sequence[str | None] | None = None,
 ) -> dict[str, Any]:
     """Score raw model outputs against references; see the metric card for every rule.
 
-    ``sample_ids`` groups several samples of one instance (in the given order) for ``pass@k``
-    and ``cons@k``; without it, records' ``id`` fields group them. ``k_values`` defaults to
-    1, 2, 4, … up to the smallest sample count, plus that count. Bad inputs raise
-    ``ValueError`` naming the index; bad model outputs are scored wrong, never raised.
+    ``finish_reasons`` (as the runner records them) marks outputs cut off by the token cap
+    (``"length"``): they have no answer. ``sample_ids`` groups several samples of one
+    instance (in the given order) for ``pass@k`` and ``cons@k``; without it, records' ``id``
+    fields group them. ``k_values`` defaults to 1, 2, 4, … up to the smallest sample count,
+    plus that count. Bad inputs raise ``ValueError`` naming the index; bad model outputs (of
+    any type) are scored wrong, never raised.
     """
-    preds, judges, metas, ids = _prepare(predictions, references, categories)
+    with _no_gc_pauses():
+        preds, cases, metas, ids, finishes = _prepare(
+            predictions, references, categories, finish_reasons
+        )
     total = len(preds)
     tokens = _optional_list("token_counts", token_counts, total)
     samples = _optional_list("sample_ids", sample_ids, total)
@@ -392,38 +681,48 @@ def score(
         group_ids = ids
     values: list[Any] = []
     strict_flags: list[bool] = []
-    cells: dict[tuple[Any, ...], list[int]] = {}  # meta -> [n, parsed, strict, lenient]
+    cells: dict[tuple[Any, ...], list[int]] = {}  # meta -> tally (see _TALLY)
     f1_sum = 0.0
     f1_count = 0
 
-    for pred, judge, meta in zip(preds, judges, metas, strict=True):
-        value, parsed, strict, lenient = _judge_output(pred, judge)
-        if judge.is_set:
-            f1_sum += set_f1(value if parsed else None, judge.answer)
+    with _no_gc_pauses():
+        verdict_list = [
+            judge_output(p, c, None if finishes is None else finishes[i])
+            for i, (p, c) in enumerate(zip(preds, cases, strict=True))
+        ]
+    for v, case, meta in zip(verdict_list, cases, metas, strict=True):
+        if case.judge.is_set:
+            f1_sum += set_f1(v.answer if v.parsed else None, case.judge.answer)  # canonical
             f1_count += 1
         if group_ids is not None:
-            strict_flags.append(strict)
-            values.append(value if parsed else _NO_VOTE)
+            strict_flags.append(v.strict)
+            values.append(v.answer if v.parsed else _NO_VOTE)
         cell = cells.get(meta)
         if cell is None:
-            cell = cells[meta] = [0, 0, 0, 0]
+            cell = cells[meta] = [0] * _TALLY
         cell[0] += 1
-        cell[1] += parsed
-        cell[2] += strict
-        cell[3] += lenient
+        cell[1] += v.parsed
+        cell[2] += v.strict
+        cell[3] += v.lenient
+        cell[4] += v.lenient_paper
+        cell[5] += v.format_ok
 
-    n_parsed = sum(c[1] for c in cells.values())
-    n_strict = sum(c[2] for c in cells.values())
-    n_lenient = sum(c[3] for c in cells.values())
+    n_parsed, n_strict, n_lenient, n_paper, n_format = (
+        sum(c[j] for c in cells.values()) for j in range(1, _TALLY)
+    )
     report: dict[str, Any] = {
         "accuracy_strict": n_strict / total,
         "accuracy_lenient": n_lenient / total,
+        "accuracy_lenient_paper": n_paper / total,
         "parse_rate": n_parsed / total,
+        "format_rate": n_format / total,
         "n_predictions": total,
         "n_parsed": n_parsed,
         "n_parse_failures": total - n_parsed,
         "n_correct_strict": n_strict,
         "n_correct_lenient": n_lenient,
+        "n_correct_lenient_paper": n_paper,
+        "n_format_ok": n_format,
         "set_f1": f1_sum / f1_count if f1_count else None,
         "n_set_answers": f1_count,
         "by_level": _breakdown(cells, 0, int),
@@ -435,8 +734,9 @@ def score(
         report["total_tokens"] = int(total_tokens) if total_tokens.is_integer() else total_tokens
         report["tokens_per_correct"] = total_tokens / n_strict if n_strict else None
     if group_ids is not None:
+        cased = [c.judge for c in cases]
         report.update(
-            _sampling(group_ids, judges, strict_flags, values, k_values, samples is not None)
+            _sampling(group_ids, cased, strict_flags, values, k_values, samples is not None)
         )
     return report
 
@@ -538,9 +838,11 @@ def format_report(report: Mapping[str, Any]) -> str:
     """Render a report as plain-text tables for a terminal."""
     lines = [
         f"predictions        {report['n_predictions']}",
-        f"accuracy (strict)  {_pct(report['accuracy_strict'])}",
-        f"accuracy (lenient) {_pct(report['accuracy_lenient'])}",
+        f"strict accuracy    {_pct(report['accuracy_strict'])}  (headline)",
+        f"lenient (targeted) {_pct(report['accuracy_lenient'])}",
+        f"lenient (paper)    {_pct(report['accuracy_lenient_paper'])}",
         f"parse rate         {_pct(report['parse_rate'])}  ({report['n_parse_failures']} failures)",
+        f"format rate        {_pct(report['format_rate'])}  (exactly the JSON object asked for)",
     ]
     if report.get("set_f1") is not None:
         lines.append(f"set F1 (partial)   {_pct(report['set_f1'])}  over {report['n_set_answers']}")

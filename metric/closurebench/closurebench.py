@@ -19,6 +19,7 @@ import evaluate
 
 from closurebench.hub import hub_url
 from closurebench.scoring import RECORD_FIELDS, score
+from closurebench.scoring.final import as_text
 
 _CITATION = """\
 @misc{closurebench2025,
@@ -30,24 +31,30 @@ _CITATION = """\
 """
 
 _DESCRIPTION = """\
-Scores raw model outputs on ClosureBench, a constructive graph-reasoning benchmark. The
-answer is extracted from each output (bare JSON, fenced JSON, JSON after chain-of-thought,
-the last object with an "answer" key, a final \\boxed{...}, Python-style literals), coerced
-to the question's answer schema and compared with the reference. Reports strict accuracy
-(the headline), lenient accuracy (±1 on counts, ± one element on sets), parse rate, set F1
-as separate partial credit, breakdowns by level, category, graph size and density, tokens
-per correct answer, and pass@k / cons@k when several samples share an instance.
+Scores raw model outputs on ClosureBench, a constructive graph-reasoning benchmark, as a
+careful grader would: only the final, committed answer counts (text before the last
+</think> or equivalent is ignored; an output that stops inside its reasoning, is cut off
+(finish_reason "length") or withdraws or hedges its answer has none), in any clear final
+format (JSON with any spelling of the answer key, fenced, \\boxed{...}, "Final answer: X",
+yes/no), with labels matched case-insensitively when they name one node. Reports strict
+accuracy (the headline), targeted lenient accuracy (the reference with its category's one
+source slip), the paper's literal lenient rule, parse rate, format rate (exactly the JSON
+object asked for), set F1 as separate partial credit, breakdowns by level, category, graph
+size and density, tokens per correct answer, and pass@k / cons@k for repeated samples.
 """
 
 _KWARGS_DESCRIPTION = """
 Args:
-    predictions (`list` of `str`): raw model outputs, one per sample.
+    predictions (`list` of `str`): raw model outputs, one per sample; any other object (None
+        from a failed API call, bytes, a number) is scored, never raised.
     references (`list` of `str` or `dict`): either the reference answers as canonical JSON
         strings (then pass `categories`), or ClosureBench dataset records (dicts with
-        `answer`, `answer_schema`, `tolerance`, `level`, `category`, `n`, `density`), or
-        records serialised as JSON strings. A `datasets.Dataset` split works as is.
+        `answer`, `answer_schema`, `tolerance`, `level`, `category`, `n`, `density`, `nodes`,
+        `query`), or records serialised as JSON strings. A `datasets.Dataset` split works.
     categories (`list` of `str`, optional): category id per prediction; needed only when
         references are bare answer strings.
+    finish_reasons (`list` of `str`, optional): the API's finish reason per prediction;
+        "length" means cut off by the token cap, so no answer.
     token_counts (`list` of `int`, optional): tokens generated per prediction; adds
         `tokens_per_correct` and `total_tokens`.
     sample_ids (`list`, optional): instance id per prediction, for several samples per
@@ -56,17 +63,21 @@ Args:
     k_values (`list` of `int`, optional): the k for pass@k / cons@k (default 1, 2, 4, ...
         up to the smallest number of samples per instance).
 Returns:
-    accuracy_strict (`float`): share of predictions exactly right after coercion (headline).
-    accuracy_lenient (`float`): strict, plus ±1 on "count" answers, ± one element on "set".
-    parse_rate (`float`): share of predictions whose answer could be extracted and coerced.
-    n_predictions, n_parsed, n_parse_failures, n_correct_strict, n_correct_lenient (`int`).
+    accuracy_strict (`float`): strict accuracy, the headline.
+    accuracy_lenient (`float`): strict plus the category's one source slip (count +1 where
+        the question excludes x, -1 where it includes x, a set with the query node(s)).
+    accuracy_lenient_paper (`float`): strict plus the paper's literal ±1 / ± one element.
+    parse_rate (`float`): share of predictions with a final committed answer.
+    format_rate (`float`): share that are exactly the JSON object the question asked for.
+    n_predictions, n_parsed, n_parse_failures, n_correct_strict, n_correct_lenient,
+        n_correct_lenient_paper, n_format_ok (`int`).
     set_f1 (`float` or `None`): mean F1 over set answers (partial credit, not accuracy).
-    by_level, by_category, by_n, by_density (`dict`): per-bucket n and accuracies.
+    by_level, by_category, by_n, by_density (`dict`): per-bucket n, accuracies and rates.
     tokens_per_correct, pass@k, cons@k: when token counts / several samples are given.
 Examples:
     >>> metric = evaluate.load("egolabs-ai/closurebench")  # the Space; or a path to this file
     >>> results = metric.compute(
-    ...     predictions=['{"answer": 3}', 'Reasoning... {"answer": ["A", "C"]}'],
+    ...     predictions=['{"answer": 3}', '<think>maybe [A]</think> {"answer": ["A", "C"]}'],
     ...     references=["3", '["A", "C"]'],
     ...     categories=["triangle_count", "set_intersection"],
     ... )
@@ -82,6 +93,8 @@ def _default(value: Any) -> Any:
         return item()
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
+
+_MAX = 1 << 20  # as_text keeps the last 1 MiB of an output; shorter ASCII passes untouched
 
 # One encoder for all records: json.dumps with keyword arguments builds a new one per call.
 _ENCODER = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
@@ -122,6 +135,31 @@ def _as_strings(references: Any) -> Any:
     return out
 
 
+def _outputs(predictions: Any) -> Any:
+    """Predictions the Arrow cache can hold, scored exactly as ``score`` scores the originals.
+
+    A failed API call's ``None``, a number or a dict is no output (``""``); bytes are decoded;
+    a lone surrogate (an emoji cut by the token cap) becomes U+FFFD. Without this one odd
+    prediction would abort the whole batch inside Arrow.
+    """
+    if predictions is None:
+        return None
+    if not isinstance(predictions, list):
+        predictions = list(predictions)
+    out = predictions
+    for index, output in enumerate(predictions):
+        if type(output) is str and output.isascii() and len(output) <= _MAX:
+            continue
+        text = as_text(output)
+        if text is None:
+            text = ""  # Arrow's string column holds no None here; both are no answer
+        if text is not output:
+            if out is predictions:
+                out = list(predictions)
+            out[index] = text
+    return out
+
+
 def _answers(references: list[Any]) -> list[Any]:
     """The answer strings of records (other references as they are), for the Arrow cache."""
     out = []
@@ -137,7 +175,7 @@ def _answers(references: list[Any]) -> list[Any]:
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Closurebench(evaluate.Metric):
-    """ClosureBench accuracy (strict and lenient), parse rate and breakdowns."""
+    """ClosureBench strict accuracy (the headline), lenient figures, rates and breakdowns."""
 
     def _info(self) -> evaluate.MetricInfo:
         return evaluate.MetricInfo(
@@ -151,18 +189,35 @@ class Closurebench(evaluate.Metric):
         )
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
-        """Add a batch; dataset records among the references are serialised to JSON."""
-        if predictions is not None and not isinstance(predictions, list):
-            predictions = list(predictions)
+        """Add a batch; dataset records among the references are serialised to JSON.
+
+        Both columns are plain strings by now, which ``Value("string")`` encodes as
+        themselves, so they go straight to the Arrow writer: evaluate's per-value encoding
+        loop would otherwise cost more than scoring them.
+        """
+        predictions = _outputs(predictions)
+        references = _as_strings(references)
         self._pending = True
-        return super().add_batch(
-            predictions=predictions, references=_as_strings(references), **kwargs
-        )
+        if (
+            kwargs
+            or not isinstance(predictions, list)
+            or not isinstance(references, list)
+            or len(predictions) != len(references)
+            or not all(type(r) is str for r in references)
+        ):
+            return super().add_batch(predictions=predictions, references=references, **kwargs)
+        batch = {"predictions": predictions, "references": references}
+        if self.writer is None:
+            self.selected_feature_format = self._infer_feature_from_batch(batch)
+            self._init_writer()
+        self.writer.write_batch(batch)
+        return None
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Add one example; a dataset record as reference is serialised to JSON."""
         if isinstance(reference, Mapping):
             reference = _as_strings([reference])[0]
+        prediction = _outputs([prediction])[0]
         self._pending = True
         return super().add(prediction=prediction, reference=reference, **kwargs)
 
@@ -171,8 +226,7 @@ class Closurebench(evaluate.Metric):
 
         Evaluate appends the keyword description to this docstring on instantiation.
         """
-        if predictions is not None and not isinstance(predictions, list):
-            predictions = list(predictions)
+        predictions = _outputs(predictions)
         rows = _rows(references)
         try:
             if (

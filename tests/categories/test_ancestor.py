@@ -84,3 +84,20 @@ def test_founder_rule_reads_the_parentless_person_mentioned_most() -> None:
 
     g = Graph(5, ((0, 2), (1, 3), (1, 4), (2, 3)))
     assert get(CAT).shortcuts["founder"](g, {"x": 3}) == 1
+
+
+def test_generated_from_six_people() -> None:
+    import closurebench
+
+    with pytest.raises(ConfigError, match="n_max must be at least 6 for category ancestor"):
+        closurebench.generate(CAT, n_min=2, n_max=5)
+
+
+def test_built_answers_are_rarely_the_most_mentioned_founder() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [b for s in range(100) if (b := cat.construct(random.Random(s), 8, 0.3, Target()))]
+    hits = [cat.shortcuts["founder"](g, q) == cat.tensor_program(g, q) for g, q in built]
+    assert len(built) >= 60
+    assert sum(hits) <= 0.3 * len(built)

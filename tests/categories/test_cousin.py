@@ -71,3 +71,14 @@ def test_built_no_pairs_have_grandparents_and_some_share_one() -> None:
     assert sum(both) >= 0.9 * len(built)
     shared = [cat.shortcuts["shares-a-grandparent"](g, q) for g, q in built]
     assert sum(shared) >= 0.25 * len(built)  # siblings share a grandparent, yet are not cousins
+
+
+def test_built_no_pairs_mostly_share_a_grandparent() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [b for s in range(60)
+             if (b := cat.construct(random.Random(s), 8, 0.3, Target(want=False)))]
+    assert not any(cat.tensor_program(g, q) for g, q in built)
+    shared = [cat.shortcuts["shares-a-grandparent"](g, q) for g, q in built]
+    assert 0.6 * len(built) <= sum(shared) < len(built)  # siblings share one

@@ -59,3 +59,12 @@ def test_built_degrees_spread_and_density_stays_nominal() -> None:
     assert abs(sum(g.density for g, _ in built) / len(built) - 0.3) < 0.05
     both = [cat.shortcuts["both-ways"](g, q) == cat.tensor_program(g, q) for g, q in built]
     assert sum(both) <= 0.3 * len(built)
+
+
+def test_quantile_sets_the_asked_degree() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    got = [cat.tensor_program(*cat.construct(random.Random(3), 6, 0.3, Target(quantile=u)))
+           for u in (0.0, 0.2, 0.5, 0.99)]
+    assert got == [0, 1, 2, 5]  # weights 1, 1, 1, 0.7, 0.7, 0.7 over degrees 0..5

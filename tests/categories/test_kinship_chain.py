@@ -68,3 +68,21 @@ def test_built_sets_spread_over_sizes_and_are_never_empty() -> None:
     sizes = Counter(len(cat.tensor_program(g, q)) for g, q in (b for b in built if b))
     assert min(sizes) >= 1 and len(sizes) >= 5
     assert max(sizes.values()) <= 0.35 * sum(sizes.values())
+
+
+def test_feasible_sizes_drop_n_minus_two_where_rho_needs_a_spouse() -> None:
+    from closurebench.categories.kinship_chain import feasible_sizes
+
+    assert feasible_sizes(4, 0.5) == [1, 2]  # two grandparents of one parent
+    assert feasible_sizes(5, 0.1) == [1, 2, 3]  # 0.4 second parents: none asked for
+    assert feasible_sizes(5, 0.3) == [1, 2]
+    assert feasible_sizes(10, 0.5) == [1, 2, 3, 4, 5]
+
+
+def test_quantile_sets_the_size() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    for u, size in ((0.0, 1), (0.99, 5)):
+        built = cat.construct(random.Random(1), 10, 0.2, Target(quantile=u))
+        assert len(cat.tensor_program(*built)) == size

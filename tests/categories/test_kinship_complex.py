@@ -79,3 +79,10 @@ def test_max_hops_keeps_the_count_off_n_minus_three() -> None:
     from closurebench.categories import get
 
     assert [get(CAT).max_hops(n) for n in (6, 8, 10)] == [2, 4, 6]
+
+
+def test_count_is_drawn_at_the_quantile() -> None:
+    from closurebench.categories.kinship_complex import draw_count
+
+    # n = 8, depth 2: counts 2..5 weigh 0.3*1.8, 0.4*2.0, 0.7*3.0, 1.5*0.5 (gaps 6, 5, 4, 3).
+    assert [draw_count(8, 2, u) for u in (0.0, 0.15, 0.5, 0.99)] == [2, 3, 4, 5]

@@ -55,8 +55,10 @@ def test_built_winner_is_unique_and_density_stays_nominal() -> None:
     from closurebench.shortcuts import most_mentioned
 
     cat = get(CAT)
-    built = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(100)]
+    tries = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(100)]
+    built = [b for b in tries if b is not None]  # None: winner mentioned most, drawn again
+    assert len(built) >= 60
     winners = [cat.tensor_program(g, q) for g, q in built]  # raises on a tie
     assert abs(sum(g.density for g, _ in built) / len(built) - 0.3) < 0.05
     mentioned = [most_mentioned(g, q) == w for (g, q), w in zip(built, winners)]
-    assert sum(mentioned) <= 0.5 * len(built)
+    assert sum(mentioned) <= 0.3 * len(built)

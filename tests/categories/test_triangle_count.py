@@ -74,3 +74,22 @@ def test_cycle_rank_counts_loops_not_triangles() -> None:
     square = Graph(4, ((0, 1), (1, 2), (2, 3), (0, 3)), directed=False)
     assert get(CAT).shortcuts["cycle-rank"](square, {}) == 1
     assert get(CAT).tensor_program(square, {}) == 0
+
+
+def test_built_graphs_mostly_have_a_loop_that_is_not_a_triangle() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    built = [b for s in range(80)
+             if (b := cat.construct(random.Random(s), 8, 0.3, Target(quantile=s / 80)))]
+    same = [cat.shortcuts["cycle-rank"](g, q) == cat.tensor_program(g, q) for g, q in built]
+    assert len(built) >= 70
+    assert sum(same) <= 0.25 * len(built)
+
+
+def test_a_large_sparse_cell_reaches_the_drawn_count() -> None:
+    from closurebench.categories import Target, get
+
+    cat = get(CAT)
+    g, q = cat.construct(random.Random(2), 120, 0.025, Target(quantile=0.5))
+    assert cat.tensor_program(g, q) > 0
