@@ -19,13 +19,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 
 from closurebench.graphs import Graph, _coins, _from_mask
 
+_V = TypeVar("_V")
+
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
 __all__ += ["draw_depth", "forward_blocks", "sprinkle"]
+__all__ += ["pick_at_quantile"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -152,3 +156,32 @@ def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Gra
     free = np.flatnonzero((ok & ~g.adjacency).ravel()).tolist()
     extra = rng.sample(free, min(len(free), rng.randint(0, most)))
     return Graph(g.n, g.edges + tuple((v // g.n, v % g.n) for v in extra), directed=True)
+
+
+def pick_at_quantile(values: Sequence[_V], weights: Sequence[float], u: float) -> _V:
+    """The value at quantile ``u`` in [0, 1) of the distribution ``weights`` puts on ``values``.
+
+    Inverse CDF: stratified generation hands a constructor one uniform per instance for its
+    main value, and a block of consecutive instances then covers every part of the designed
+    distribution instead of whatever independent draws happen to give. Zero weights are never
+    picked.
+
+    >>> pick_at_quantile("abc", [1, 0, 3], 0.2), pick_at_quantile("abc", [1, 0, 3], 0.3)
+    ('a', 'c')
+    """
+    if len(values) != len(weights) or not values:
+        raise ValueError(f"need as many weights as values (at least one), got "
+                         f"{len(weights)} weights for {len(values)} values")
+    if not 0.0 <= u < 1.0:
+        raise ValueError(f"u must be in [0, 1), got {u}")
+    if any(w < 0 for w in weights) or not any(w > 0 for w in weights):
+        raise ValueError(f"weights must be >= 0 with one > 0, got {list(weights)}")
+    left = u * sum(weights)
+    last = values[0]
+    for v, w in zip(values, weights):
+        if w > 0:
+            if left < w:
+                return v
+            left -= w
+            last = v
+    return last  # u * total rounded up to the total: the last value that can be picked
