@@ -165,11 +165,14 @@ def reach_graph(rng: random.Random, n: int, rho: float, d: np.ndarray,
 
 
 def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
-              count: bool = False) -> tuple[Graph, int, int, int]:
+              count: bool = False, top_weights: Sequence[float] = TOP_WEIGHTS,
+              decay: bool | Mapping[int, float] = True,
+              deep: Sequence[float] = DEEP_WEIGHTS) -> tuple[Graph, int, int, int]:
     """x reaching y at a planted depth inside ``target.hops``: ``(graph, x, y, |R(x)|)``.
 
     With ``count`` the depth is x's deepest layer and the reach-set size is drawn by
-    ``depth_and_count`` at ``target.quantile`` (the answer of a counting category); otherwise the
+    ``depth_and_count`` at ``target.quantile``, by ``count_weights(depth, n - 1, top_weights,
+    decay)`` and the depth weights ``deep`` (the answer of a counting category); otherwise the
     size is uniform. y sits
     in the deepest layer. Where it can, one other node (unreached, or a leaf of the tree) is
     left without out-edges, so asking about it instead of x gives the other answer; every
@@ -177,8 +180,9 @@ def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
     """
     x = rng.randrange(n)
     if count:
-        depth, size = depth_and_count(rng, target, n - 1,
-                                      lambda depth: count_weights(depth, n - 1))
+        depth, size = depth_and_count(
+            rng, target, n - 1, lambda depth: count_weights(depth, n - 1, top_weights, decay),
+            deep)
     else:
         depth = draw_depth(rng, target, n - 1)
         size = rng.randint(depth, n - 1)
