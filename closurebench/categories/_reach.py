@@ -3,7 +3,8 @@
 Each constructor here fixes the structure an answer depends on (who x reaches, at which hop
 distance, which pair is a near miss) and leaves the density-matching distractors to
 ``plant.plant`` over ``plant.allowed``, so the planted distances survive. Depths and counts are
-drawn from the instance's own ``rng`` with weights that keep any one value (and any "n - k"
+drawn (counts at the instance's stratified ``Target.quantile`` when it has one, else from its
+own ``rng``) with weights that keep any one value (and any "n - k"
 size rule) from dominating a default split; the weights were chosen by computing the resulting
 answer shares over the default axes (n 4-10, the generator's hop buckets).
 """
