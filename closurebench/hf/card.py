@@ -68,7 +68,8 @@ FIELD_DOCS: dict[str, str] = {
     "question": "the full prompt text a model sees",
     "answer": "reference answer as canonical JSON (compact, sorted keys)",
     "answer_schema": "JSON Schema (Draft 2020-12) of the answer, as JSON",
-    "tolerance": "lenient-scoring tolerance: `none`, `count` (±1) or `set` (± one element)",
+    "tolerance": "the paper's literal tolerance (`accuracy_lenient_paper`): `none`, `count` "
+                 "(±1) or `set` (± one element); `accuracy_lenient` forgives only the source slip",
     "nodes": "node labels in the order the question lists them",
     "edges": "edges `[source, target]` in the order the question states them",
     "edges_after": "second graph's edges (`graph_comparison` only, else empty)",
