@@ -242,11 +242,13 @@ def _block_categories() -> str:
     for c in CATEGORIES.values():
         first = _paragraphs(c.id)[0]
         first = first.split(": ", 1)[1] if first.startswith(f"{c.id} (") else first
+        slip = {"+1": "count + 1", "-1": "count − 1", "query": "∪ query node(s)"}.get(c.slip, "—")
         rows.append([f"`{c.id}`", f"L{c.level}", " → ".join(c.primitives), c.answer,
                      f"`{json.dumps(c.schema, sort_keys=True, separators=(',', ':'))}`",
-                     _TOLERANCE[c.tolerance], first])
-    return _table(["id", "level", "primitives", "answer", "JSON Schema", "lenient", "definition"],
-                  rows)
+                     slip, _TOLERANCE[c.tolerance], str(c.n_floor),
+                     "yes" if c.chains else "—", first])
+    return _table(["id", "level", "primitives", "answer", "JSON Schema", "lenient (slip)",
+                   "paper lenient", "generated from n", "hops", "definition"], rows)
 
 
 def _block_conventions() -> str:
