@@ -130,8 +130,9 @@ def _progress(items: Iterator[Any], total: int, desc: str) -> Iterator[Any]:
 def _categories(args: argparse.Namespace) -> int:
     from closurebench.categories import CATEGORIES
 
-    rows = [("id", "level", "answer", "tolerance", "min n", "primitives")]
-    rows += [(c.id, f"L{c.level}", c.answer, c.tolerance, str(c.min_n), " → ".join(c.primitives))
+    rows = [("id", "level", "answer", "tolerance", "min n", "generated n", "primitives")]
+    rows += [(c.id, f"L{c.level}", c.answer, c.tolerance, str(c.min_n), f"{c.n_floor}+",
+              " → ".join(c.primitives))
              for c in CATEGORIES.values()]
     if args.json:
         print(json.dumps([dict(zip(rows[0], r)) for r in rows[1:]], indent=2))

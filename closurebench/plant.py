@@ -19,10 +19,13 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 
 from closurebench.graphs import Graph, _coins, _from_mask
+
+_V = TypeVar("_V")
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
 __all__ += ["draw_depth", "forward_blocks", "pick_at_quantile", "sprinkle"]
@@ -154,24 +157,30 @@ def sprinkle(rng: random.Random, g: Graph, ok: np.ndarray, most: int = 2) -> Gra
     return Graph(g.n, g.edges + tuple((v // g.n, v % g.n) for v in extra), directed=True)
 
 
-def pick_at_quantile(values: Sequence, weights: Sequence[float], u: float):
+def pick_at_quantile(values: Sequence[_V], weights: Sequence[float], u: float) -> _V:
     """The value at quantile ``u`` in [0, 1) of the distribution ``weights`` puts on ``values``.
 
-    Inverse CDF, so a stratified ``u`` (``Target.quantile``) spreads a split's answers the
-    way the weights say; ``pick_at_quantile(v, w, rng.random())`` is an ordinary weighted draw.
+    Inverse CDF: stratified generation hands a constructor one uniform per instance for its
+    main value, and a block of consecutive instances then covers every part of the designed
+    distribution instead of whatever independent draws happen to give. Zero weights are never
+    picked.
 
-    >>> pick_at_quantile([1, 2, 3], [1, 1, 2], 0.3), pick_at_quantile([1, 2, 3], [1, 1, 2], 0.5)
-    (2, 3)
+    >>> pick_at_quantile("abc", [1, 0, 3], 0.2), pick_at_quantile("abc", [1, 0, 3], 0.3)
+    ('a', 'c')
     """
-    if not values or len(values) != len(weights):
-        raise ValueError(f"need as many weights as values (got {len(weights)}, {len(values)})")
-    if any(w < 0 for w in weights) or sum(weights) <= 0:
-        raise ValueError("weights must be non-negative with a positive sum")
-    if not 0 <= u < 1:
-        raise ValueError(f"quantile u must be in [0, 1), got {u}")
-    cut, acc = u * sum(weights), 0.0
-    for v, w in zip(values, weights, strict=True):
-        acc += w
-        if cut < acc:
-            return v
-    return values[-1]
+    if len(values) != len(weights) or not values:
+        raise ValueError(f"need as many weights as values (at least one), got "
+                         f"{len(weights)} weights for {len(values)} values")
+    if not 0.0 <= u < 1.0:
+        raise ValueError(f"u must be in [0, 1), got {u}")
+    if any(w < 0 for w in weights) or not any(w > 0 for w in weights):
+        raise ValueError(f"weights must be >= 0 with one > 0, got {list(weights)}")
+    left = u * sum(weights)
+    last = values[0]
+    for v, w in zip(values, weights):
+        if w > 0:
+            if left < w:
+                return v
+            left -= w
+            last = v
+    return last  # u * total rounded up to the total: the last value that can be picked

@@ -3,7 +3,8 @@
 Each constructor here fixes the structure an answer depends on (who x reaches, at which hop
 distance, which pair is a near miss) and leaves the density-matching distractors to
 ``plant.plant`` over ``plant.allowed``, so the planted distances survive. Depths and counts are
-drawn from the instance's own ``rng`` with weights that keep any one value (and any "n - k"
+drawn (counts at the instance's stratified ``Target.quantile`` when it has one, else from its
+own ``rng``) with weights that keep any one value (and any "n - k"
 size rule) from dominating a default split; the weights were chosen by computing the resulting
 answer shares over the default axes (n 4-10, the generator's hop buckets).
 """
@@ -11,65 +12,116 @@ answer shares over the default axes (n 4-10, the generator's hop buckets).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Target
 from closurebench.graphs import Graph
-from closurebench.plant import allowed, depth_vector, plant, split_layers, tree_edges
+from closurebench.plant import (
+    allowed,
+    depth_vector,
+    pick_at_quantile,
+    plant,
+    split_layers,
+    tree_edges,
+)
 
 __all__ = [
-    "binomial", "draw_count", "draw_depth", "false_pair", "grow", "layered", "linked", "out_room",
+    "binomial", "count_weights", "depth_and_count", "depth_weights", "draw_count", "draw_depth",
+    "false_pair", "grow", "layered", "linked", "out_room",
     "outside", "reach_graph", "room_sizes", "true_pair", "weak_reach",
 ]
 
 #: Relative weights of the depths lo, lo + 1, lo + 2 inside an open "3 or more" hop bucket:
 #: always planting exactly 3 would make "3" (and, at small n, "n - 1") the usual count.
 DEEP_WEIGHTS = (0.2, 0.4, 0.4)
-#: Relative weight of a count equal to ``top`` and ``top - 1``: small n pushes deep instances
-#: to the top, so the top is drawn less elsewhere.
-TOP_WEIGHTS = (0.15, 0.6)
+#: Relative weight of a count equal to ``top``, ``top - 1`` and ``top - 2``: small n pushes
+#: deep instances to the top, so the top counts ("n - 1", "n - 2", "n - 3") are drawn less
+#: elsewhere.
+TOP_WEIGHTS = (0.05, 0.2, 0.5)
 #: Each count one above the lowest is this much less likely, by planted depth (1, 2; deeper:
-#: uniform): shallow cells take the small counts deep cells cannot.
-DECAY = {1: 0.5, 2: 0.7}
+#: uniform): shallow cells take the small counts deep cells cannot. With ``TOP_WEIGHTS`` this
+#: gives an expected top count share of 0.22 and "n - k" shares <= 0.19 at n 4-10.
+DECAY = {1: 0.4, 2: 0.8}
+#: Share of the safe pairs taken as distractors where the density budget would take them all.
+SATURATED = 0.75
 
 
-def _weighted(rng: random.Random, values: Sequence[int], weights: Sequence[float]) -> int:
-    u = rng.random() * sum(weights)
-    for v, w in zip(values, weights):
-        if u < w:
-            return v
-        u -= w
-    return values[-1]
+def _weighted(rng: random.Random, values: Sequence[int], weights: Sequence[float],
+              u: float | None = None) -> int:
+    """A value drawn by ``weights``: at quantile ``u`` when given, else from ``rng``."""
+    return pick_at_quantile(values, weights, rng.random() if u is None else u)
+
+
+def depth_weights(target: Target, cap: int, weights: Sequence[float] = DEEP_WEIGHTS
+                  ) -> tuple[list[int], list[float]]:
+    """The hop depths ``draw_depth`` picks from and their relative weights."""
+    lo, hi = target.hops if target.hops is not None else (1, cap)
+    lo, hi = max(lo, 1), min(hi, cap)
+    if lo > hi:
+        return [cap], [1.0]
+    if target.hops is None or lo == hi:
+        return list(range(lo, hi + 1)), [1.0] * (hi - lo + 1)
+    values = list(range(lo, min(hi, lo + 2) + 1))
+    # Weights shorter than the range leave its deeper values out.
+    return values, [*weights[: len(values)], *[0.0] * (len(values) - len(weights))]
 
 
 def draw_depth(rng: random.Random, target: Target, cap: int,
                weights: Sequence[float] = DEEP_WEIGHTS) -> int:
     """A concrete hop depth inside ``target.hops`` and ``1..cap`` (uniform when unconstrained;
     ``weights`` for lo, lo + 1, lo + 2 of a wider range)."""
-    lo, hi = target.hops if target.hops is not None else (1, cap)
-    lo, hi = max(lo, 1), min(hi, cap)
-    if lo > hi:
-        return cap
-    if target.hops is None or lo == hi:
-        return rng.randint(lo, hi)
-    values = list(range(lo, min(hi, lo + 2) + 1))
-    return _weighted(rng, values, weights[: len(values)])
+    return _weighted(rng, *depth_weights(target, cap, weights))
+
+
+def depth_and_count(rng: random.Random, target: Target, cap: int,
+                    count: Callable[[int], dict[int, float]],
+                    weights: Sequence[float] = DEEP_WEIGHTS) -> tuple[int, int]:
+    """A hop depth (as ``draw_depth``) and a count (by ``count(depth)``: relative weights by
+    value), drawn jointly: the count at ``target.quantile`` of its distribution over the whole
+    cell (every depth the target allows), then a depth that can carry it, from ``rng``.
+
+    Drawing the depth first would leave the count's spread to the unstratified depth draw; a
+    retried candidate gets the same count, which every depth drawn for it can carry."""
+    joint: dict[int, dict[int, float]] = {}
+    for depth, pd in zip(*depth_weights(target, cap, weights)):
+        if pd <= 0:
+            continue
+        by_value = count(depth)
+        total = sum(by_value.values())
+        for v, w in by_value.items():
+            if w > 0:
+                joint.setdefault(v, {})[depth] = pd * w / total
+    values = sorted(joint)
+    u = rng.random() if target.quantile is None else target.quantile
+    value = pick_at_quantile(values, [sum(joint[v].values()) for v in values], u)
+    depths = sorted(joint[value])
+    return _weighted(rng, depths, [joint[value][d] for d in depths]), value
+
+
+def count_weights(lo: int, top: int, top_weights: Sequence[float] = TOP_WEIGHTS,
+                  decay: bool | Mapping[int, float] = True) -> dict[int, float]:
+    """Relative weights of the counts ``lo..top`` (``lo`` is the planted depth, or what it
+    forces): ``top_weights`` for ``top``, ``top - 1``, ... and (with ``decay``: ``DECAY``, or the
+    given ratios by ``lo``) a per-step decay from ``lo``. All zero: ``top`` alone."""
+    values = list(range(lo, top + 1))
+    if not values:
+        return {top: 1.0}
+    ratios = DECAY if decay is True else decay or {}
+    r = ratios.get(lo, 1.0)
+    weights = [(top_weights[top - v] if top - v < len(top_weights) else 1.0) * r ** (v - lo)
+               for v in values]
+    return dict(zip(values, weights)) if any(weights) else {top: 1.0}
 
 
 def draw_count(rng: random.Random, lo: int, top: int,
-               top_weights: Sequence[float] = TOP_WEIGHTS, decay: bool = True) -> int:
-    """A count in ``lo..top`` (``lo`` is the planted depth), weighted by ``top_weights`` and
-    (with ``decay``) ``DECAY``."""
-    values = list(range(lo, top + 1))
-    if not values:
-        return top
-    r = DECAY.get(lo, 1.0) if decay else 1.0
-    weights = [(top_weights[top - v] if top - v < len(top_weights) else 1.0) * r ** (v - lo)
-               for v in values]
-    return _weighted(rng, values, weights)
+               top_weights: Sequence[float] = TOP_WEIGHTS,
+               decay: bool | Mapping[int, float] = True) -> int:
+    """A count in ``lo..top`` weighted by ``count_weights``, from ``rng``."""
+    by_value = count_weights(lo, top, top_weights, decay)
+    return _weighted(rng, list(by_value), list(by_value.values()))
 
 
 def layered(rng: random.Random, n: int, x: int, size: int, depth: int,
@@ -87,7 +139,8 @@ def reach_graph(rng: random.Random, n: int, rho: float, d: np.ndarray,
                 sinks: Sequence[int] = ()) -> Graph:
     """The graph realising depth vector ``d`` (``tree``, else a random BFS tree) plus ``extra``
     edges and distractors that keep every distance from the source; ``sinks`` get no out-edge.
-    At least 0-2 distractors (drawn) are added even where the planted edges fill the budget."""
+    At least 0-2 distractors (drawn) are added even where the planted edges fill the budget,
+    and at most ``SATURATED`` of the safe pairs (expected) where the budget exceeds them."""
     if tree is None:
         tree = tree_edges(rng, d)
     assert tree is not None  # consecutive non-empty layers always have a parent above
@@ -98,23 +151,42 @@ def reach_graph(rng: random.Random, n: int, rho: float, d: np.ndarray,
     required = [*tree, *extra]
     # A small graph whose planted edges already exceed the density budget would otherwise be
     # the bare structure every time: one isomorphism class, so one structural half only.
-    floor = (len(required) + rng.randint(0, 2)) / (n * (n - 1))
-    return plant(rng, n, max(rho, floor), required, allowed(d), forbidden=forbidden)
+    pairs = n * (n - 1)
+    rate = max(rho, (len(required) + rng.randint(0, 2)) / pairs)
+    # The other extreme: a budget that covers every safe pair would also give one graph (and
+    # one half) for the cell, which a stratified count, fixed across retries, cannot escape.
+    ok = allowed(d)
+    room = ok & ~(forbidden if forbidden is not None else False)
+    for u, v in required:
+        room[u, v] = False
+    free = int(np.count_nonzero(room))
+    if free and rate * pairs - len(required) >= free:
+        rate = (len(required) + SATURATED * free) / pairs
+    return plant(rng, n, rate, required, ok, forbidden=forbidden)
 
 
 def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
-              count: bool = False) -> tuple[Graph, int, int, int]:
+              count: bool = False, top_weights: Sequence[float] = TOP_WEIGHTS,
+              decay: bool | Mapping[int, float] = True,
+              deep: Sequence[float] = DEEP_WEIGHTS) -> tuple[Graph, int, int, int]:
     """x reaching y at a planted depth inside ``target.hops``: ``(graph, x, y, |R(x)|)``.
 
     With ``count`` the depth is x's deepest layer and the reach-set size is drawn by
-    ``draw_count`` (the answer of a counting category); otherwise the size is uniform. y sits
+    ``depth_and_count`` at ``target.quantile``, by ``count_weights(depth, n - 1, top_weights,
+    decay)`` and the depth weights ``deep`` (the answer of a counting category); otherwise the
+    size is uniform. y sits
     in the deepest layer. Where it can, one other node (unreached, or a leaf of the tree) is
     left without out-edges, so asking about it instead of x gives the other answer; every
     node x misses links towards x's reach set (``linked``).
     """
     x = rng.randrange(n)
-    depth = draw_depth(rng, target, n - 1)
-    size = draw_count(rng, depth, n - 1) if count else rng.randint(depth, n - 1)
+    if count:
+        depth, size = depth_and_count(
+            rng, target, n - 1, lambda depth: count_weights(depth, n - 1, top_weights, decay),
+            deep)
+    else:
+        depth = draw_depth(rng, target, n - 1)
+        size = rng.randint(depth, n - 1)
     d, layers = layered(rng, n, x, size, depth)
     y = rng.choice(layers[-1])
     tree = tree_edges(rng, d)

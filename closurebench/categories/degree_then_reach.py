@@ -13,7 +13,7 @@ import itertools
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._reach import draw_count, draw_depth, linked, weak_reach
+from closurebench.categories._reach import count_weights, depth_and_count, linked, weak_reach
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import _from_mask
@@ -24,6 +24,12 @@ def propose(rng, g):
     return {}
 
 
+#: Weights of the counts n - 1, n - 2, n - 3 and the per-step decay above the lowest count
+#: (depth + 1) by that count: expected top count share 0.22 and "n - k" shares <= 0.19 at
+#: n 6-10. Below six nodes no weighting gets "n - k" under 0.2 (the hub's two first-layer
+#: nodes plus a deep chain use up the graph), hence ``generate_min_n``.
+TOP_WEIGHTS = (0.3, 0.5, 0.7)
+DECAY = {2: 0.4, 3: 0.6}
 #: Layer splits tried for one drawn count before the candidate is given up.
 SPLIT_TRIES = 20
 
@@ -49,8 +55,9 @@ def construct(rng, n, rho, target):
     hub = rng.randrange(n)
     # The hub reaches at least depth + 1 nodes, so deep cells crowd the top counts: keep the
     # deep draws shallow and the top counts rare wherever there is a choice.
-    depth = draw_depth(rng, target, n - 2, (0.4, 0.3, 0.3))
-    size = draw_count(rng, depth + 1, n - 1, (0.0, 0.3), decay=False)
+    depth, size = depth_and_count(
+        rng, target, n - 2,
+        lambda depth: count_weights(depth + 1, n - 1, TOP_WEIGHTS, DECAY), (0.4, 0.3, 0.3))
     reached = rng.sample([v for v in range(n) if v != hub], size)
     for _ in range(SPLIT_TRIES):  # redraw the layers, not the count (that would bias it)
         layers = split_layers(rng, reached[1:], depth)
@@ -128,7 +135,7 @@ CATEGORY = Category(
     primitives=("degree", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template, node_keys=(),
     tolerance="count", accept=lambda a, g: a > 0,
-    construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3,
+    construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3, generate_min_n=6,
     shortcuts={"ignore-direction": ignore_direction},
     summary="Find the highest out-degree node, then count what it reaches.",
     tl_program=TL_PROGRAM,

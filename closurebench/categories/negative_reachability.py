@@ -11,8 +11,19 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._reach import draw_count, draw_depth, layered, reach_graph, weak_reach
+from closurebench.categories._reach import (
+    count_weights,
+    depth_and_count,
+    layered,
+    reach_graph,
+    weak_reach,
+)
 from closurebench.categories._spec import Category
+
+#: Weights of a reach set missing 1, 2 and 3 nodes, and the per-node decay of larger reach
+#: sets by planted depth: an expected top answer size share of 0.21 at n 4-10.
+MISSED_WEIGHTS = (0.05, 0.3, 0.7)
+MISSED_DECAY = {1: 0.4, 2: 0.4}
 
 
 def propose(rng, g):
@@ -22,9 +33,11 @@ def propose(rng, g):
 def construct(rng, n, rho, target):
     x = rng.randrange(n)
     # Deep cells at small n leave one or two missed nodes: keep deep draws at the shallow end
-    # of their range and one or two missed nodes rare wherever there is a choice.
-    depth = draw_depth(rng, target, n - 2, (0.8, 0.2))
-    d, layers = layered(rng, n, x, draw_count(rng, depth, n - 2, (0.1, 0.5)), depth)
+    # of their range and one to three missed nodes rare wherever there is a choice.
+    depth, size = depth_and_count(
+        rng, target, n - 2,
+        lambda depth: count_weights(depth, n - 2, MISSED_WEIGHTS, MISSED_DECAY), (0.8, 0.2))
+    d, layers = layered(rng, n, x, size, depth)
     inside = [x, *(v for layer in layers for v in layer)]
     extra = [(u, rng.choice(inside)) for u in range(n) if d[u] < 0]
     return reach_graph(rng, n, rho, d, extra), {"x": x}

@@ -12,13 +12,17 @@ from closurebench import tensor as T
 from closurebench.categories._reach import true_pair, weak_reach
 from closurebench.categories._spec import Category
 
+#: Depth weights (3, 4, 5 hops) of the ">= 3" bucket: deep layers at mid n leave only the
+#: counts n - 3 .. n - 1, so the deepest is drawn less than the shared default.
+DEEP_WEIGHTS = (0.3, 0.4, 0.3)
+
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n)}
 
 
 def construct(rng, n, rho, target):
-    g, x, _, _ = true_pair(rng, n, rho, target, count=True)
+    g, x, _, _ = true_pair(rng, n, rho, target, count=True, deep=DEEP_WEIGHTS)
     return g, {"x": x}
 
 

@@ -25,7 +25,7 @@ from closurebench.categories._reach import (
     room_sizes,
 )
 from closurebench.categories._spec import Category
-from closurebench.plant import tree_edges
+from closurebench.plant import pick_at_quantile, tree_edges
 
 
 def propose(rng, g):
@@ -48,8 +48,12 @@ def construct(rng, n, rho, target):
     first = rng.choice(deep)
     rest = [u for u in free if u != first]
     passes = {u for u in reached if kids[u] >= t} | {first}
-    # Small pass sets are what shallow cells give anyway: extra passes lean high.
-    passes.update(rng.sample(rest, max(rng.randint(0, len(rest)), rng.randint(0, len(rest)))))
+    # Small pass sets are what shallow cells give anyway: extra passes lean high (as the
+    # largest of three uniform draws), at the stratified quantile.
+    extra = list(range(len(rest) + 1))
+    at = rng.random() if target.quantile is None else target.quantile
+    weights = [3 * e * e + 3 * e + 1 for e in extra]
+    passes.update(rng.sample(rest, pick_at_quantile(extra, weights, at)))
     degree = {}
     for u in reached:
         lo, hi = (max(t, kids[u]), room[u]) if u in passes else (kids[u], min(t - 1, room[u]))

@@ -14,24 +14,53 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._reach import draw_depth, layered, outside
 from closurebench.categories._spec import Category
-from closurebench.plant import tree_edges
+from closurebench.plant import pick_at_quantile, tree_edges
 
 #: The largest triangle count planted (the subgraph of a few nodes is then near complete).
 MAX_TRIANGLES = 8
 #: Share of instances in which x is planted not to reach every node.
 OUTSIDE_SHARE = 0.8
-#: Chance that a drawn count of 1 is redrawn above 1 where the set can carry more.
-ONE_REDRAW = 0.4
+#: Pair orders tried to plant exactly the drawn count before settling for the nearest below.
+FILL_TRIES = 4
+#: Relative weight of a count of 1 where the set can carry more (small sets crowd 1 already).
+ONE_WEIGHT = 0.6
+#: Relative weight of a count within 3 of n (n - 3 .. n), so "answer n - k" stays rare.
+NEAR_N_WEIGHT = 0.6
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n)}
 
 
+def triangle_weights(n: int, cap: int) -> list[float]:
+    """Relative weights of the triangle counts 1..cap (the stratified value draw)."""
+    return [(ONE_WEIGHT if v == 1 and cap > 1 else 1.0)
+            * (NEAR_N_WEIGHT if 0 <= n - v <= 3 else 1.0) for v in range(1, cap + 1)]
+
+
 def _ways(d, a, b, sink):
     """The directions of an a-b edge that keep every distance from x and leave ``sink``
     without out-edges."""
     return [(u, v) for u, v in ((a, b), (b, a)) if d[v] <= d[u] + 1 and u != sink]
+
+
+def _fill(rng, d, inside, u, sink, want):
+    """Link shuffled free pairs of the set while the count stays at most ``want``:
+    ``(count, edges added)``; ``u`` (the undirected links so far, holding one triangle) is
+    updated in place."""
+    have, added = 1, []
+    pairs = [(a, b) for i, a in enumerate(inside) for b in inside[i + 1:] if not u[a, b]]
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        if have == want:
+            break
+        gain = int(np.count_nonzero(u[a] & u[b]))
+        ways = _ways(d, a, b, sink)
+        if ways and have + gain <= want:
+            have += gain
+            u[a, b] = u[b, a] = True
+            added.append(ways[rng.randrange(len(ways))])
+    return have, added
 
 
 def construct(rng, n, rho, target):
@@ -47,10 +76,6 @@ def construct(rng, n, rho, target):
     parent = {v: u for u, v in tree}
     inside = [x, *(v for layer in layers for v in layer)]
     k = len(inside)
-    cap = min(k * (k - 1) * (k - 2) // 6, MAX_TRIANGLES)
-    want = rng.randint(1, cap)
-    if want == 1 and cap > 1 and rng.random() < ONE_REDRAW:  # small sets crowd 1 already
-        want = rng.randint(2, cap)
     deep = rng.choice(layers[-1])
     third = (rng.choice([v for v in layers[0] if v != deep]) if depth == 1
              else parent[parent[deep]])
@@ -61,20 +86,29 @@ def construct(rng, n, rho, target):
     u = np.zeros((n, n), dtype=bool)
     for a, b in edges:
         u[a, b] = u[b, a] = True
-    have = 1
-    pairs = [(a, b) for i, a in enumerate(inside) for b in inside[i + 1:] if not u[a, b]]
-    rng.shuffle(pairs)
-    for a, b in pairs:
+    # The count is drawn among what this set can carry: every pair that has a direction
+    # keeping the distances (and the sink) linked at once.
+    room = u.copy()
+    for i, a in enumerate(inside):
+        for b in inside[i + 1:]:
+            if _ways(d, a, b, sink):
+                room[a, b] = room[b, a] = True
+    cap = min(T.triangles(room), MAX_TRIANGLES)
+    # Where x reaches every node no distractor can be added, and a count fixed across retries
+    # would fix the graph (and its structural half): such sets draw the count from rng.
+    at = target.quantile if target.quantile is not None and k < n else rng.random()
+    want = pick_at_quantile(range(1, cap + 1), triangle_weights(n, cap), at)
+    best: tuple[int, list[tuple[int, int]]] = (0, [])
+    for _ in range(FILL_TRIES):
+        have, added = _fill(rng, d, inside, u.copy(), sink, want)
+        if have > best[0]:
+            best = (have, added)
         if have == want:
             break
-        gain = int(np.count_nonzero(u[a] & u[b]))
-        ways = _ways(d, a, b, sink)
-        if ways and have + gain <= want:
-            have += gain
-            u[a, b] = u[b, a] = True
-            edges.append(ways[rng.randrange(len(ways))])
-    if have != want:
-        return None
+    # Not every count up to the cap is reachable (four nodes carry 1, 2 or 4 triangles, never
+    # 3): the nearest count below the drawn one is planted instead of a redraw, which would
+    # give up the stratified value.
+    edges += best[1]
     missed = [v for v in range(n) if d[v] < 0]
     if missed:  # u -> a, u -> b over a linked pair: a triangle the subgraph does not hold
         a, b = edges[rng.randrange(len(edges))]

@@ -68,7 +68,8 @@ FIELD_DOCS: dict[str, str] = {
     "question": "the full prompt text a model sees",
     "answer": "reference answer as canonical JSON (compact, sorted keys)",
     "answer_schema": "JSON Schema (Draft 2020-12) of the answer, as JSON",
-    "tolerance": "lenient-scoring tolerance: `none`, `count` (±1) or `set` (± one element)",
+    "tolerance": "the paper's literal tolerance (`accuracy_lenient_paper`): `none`, `count` "
+                 "(±1) or `set` (± one element); `accuracy_lenient` forgives only the source slip",
     "nodes": "node labels in the order the question lists them",
     "edges": "edges `[source, target]` in the order the question states them",
     "edges_after": "second graph's edges (`graph_comparison` only, else empty)",
@@ -241,11 +242,13 @@ def _block_categories() -> str:
     for c in CATEGORIES.values():
         first = _paragraphs(c.id)[0]
         first = first.split(": ", 1)[1] if first.startswith(f"{c.id} (") else first
+        slip = {"+1": "count + 1", "-1": "count − 1", "query": "∪ query node(s)"}.get(c.slip, "—")
         rows.append([f"`{c.id}`", f"L{c.level}", " → ".join(c.primitives), c.answer,
                      f"`{json.dumps(c.schema, sort_keys=True, separators=(',', ':'))}`",
-                     _TOLERANCE[c.tolerance], first])
-    return _table(["id", "level", "primitives", "answer", "JSON Schema", "lenient", "definition"],
-                  rows)
+                     slip, _TOLERANCE[c.tolerance], str(c.n_floor),
+                     "yes" if c.chains else "—", first])
+    return _table(["id", "level", "primitives", "answer", "JSON Schema", "lenient (slip)",
+                   "paper lenient", "generated from n", "hops", "definition"], rows)
 
 
 def _block_conventions() -> str:

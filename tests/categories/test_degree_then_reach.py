@@ -62,3 +62,15 @@ def test_the_hub_is_unique_and_hops_is_its_depth() -> None:
         dist = nx.single_source_shortest_path_length(G, hub)
         assert (len(dist) - 1, max(dist.values())) == (p.answer, p.hops)
     assert sum(p.answer == p.n - 1 for p in posed) <= 0.3 * len(posed)
+
+
+def test_generated_from_six_nodes_but_solvable_from_three() -> None:
+    # Below six nodes no count weighting keeps every "n - k" rule under a fifth of a split.
+    from closurebench.categories import CATEGORIES
+
+    cat = CATEGORIES[CAT]
+    assert (cat.min_n, cat.n_floor) == (3, 6)
+    import closurebench as cb
+
+    assert min(r["n"] for r in cb.generate(CAT, per_category=30, seed=2)) == 6
+    assert solve(CAT, [("A", "B"), ("A", "C")], {}) == 2

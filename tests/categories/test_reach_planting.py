@@ -77,3 +77,36 @@ def test_room_sizes_match_out_room() -> None:
     assert [room_sizes(d)[u] for u in (0, 1, 3, 5)] == [len(out_room(d, u)) for u in (0, 1, 3, 5)]
     assert out_room(d, 0) == [1, 2]  # the source links only to its first layer
     assert out_room(d, 5) == [0, 1, 2, 3]  # the deepest node may link back anywhere
+
+
+def test_stratified_count_ignores_rng_and_follows_the_cell_weights() -> None:
+    from closurebench.categories._reach import count_weights, depth_and_count
+
+    def weights(depth: int) -> dict[int, float]:
+        return count_weights(depth, 5)
+
+    # hops 2..2, counts 2..5 weighted 1, 0.4, 0.128, 0.0256 (cumulative 0.64, 0.90, 0.98, 1)
+    for q, want in ((0.0, 2), (0.6, 2), (0.7, 3), (0.95, 4), (0.99, 5)):
+        got = {depth_and_count(random.Random(s), Target(hops=(2, 2), quantile=q), 5, weights)
+               for s in range(20)}
+        assert got == {(2, want)}
+    # A wider hop range: the count is fixed by the quantile, the depth (from rng) can carry it.
+    seen = set()
+    for s in range(200):
+        depth, size = depth_and_count(random.Random(s), Target(hops=(3, 9), quantile=0.3), 8,
+                                      lambda depth: count_weights(depth, 8))
+        assert 3 <= depth <= min(size, 5)
+        seen.add((depth, size))
+    assert len({size for _, size in seen}) == 1 and len(seen) > 1
+
+
+def test_a_saturated_budget_still_varies_the_graph() -> None:
+    # Four nodes, x -> y only, at a density that would take every safe pair: graphs still vary
+    # (a fixed stratified count must be able to reach either structural half).
+    from closurebench.categories._reach import reach_graph
+    from closurebench.plant import depth_vector
+
+    d = depth_vector(4, 0, [[1]])
+    sizes = {len(reach_graph(random.Random(s), 4, 0.9, d, [(2, 0), (3, 1)]).edges)
+             for s in range(40)}
+    assert len(sizes) > 1
