@@ -1,4 +1,5 @@
-"""The main value draw at a stratified quantile (``plant.pick_at_quantile``, ``_values``)."""
+"""The main value draw at a stratified quantile (``_values.draw_value``; ``plant.pick_at_quantile``
+has its own tests)."""
 
 from __future__ import annotations
 
@@ -8,29 +9,6 @@ import pytest
 
 from closurebench.categories._spec import Target
 from closurebench.categories._values import ESCAPE, draw_value
-from closurebench.plant import pick_at_quantile
-
-
-def test_pick_at_quantile_is_the_inverse_cdf() -> None:
-    # weights 1, 2, 1: a covers [0, .25), b [.25, .75), c [.75, 1)
-    got = [pick_at_quantile("abc", [1, 2, 1], u) for u in (0.0, 0.24, 0.25, 0.74, 0.75, 0.999)]
-    assert got == ["a", "a", "b", "b", "c", "c"]
-
-
-def test_pick_at_quantile_skips_zero_weights() -> None:
-    assert pick_at_quantile([1, 2, 3], [0, 1, 0], 0.0) == 2
-    assert pick_at_quantile([1, 2, 3], [1, 1, 0], 0.9999999) == 2
-
-
-@pytest.mark.parametrize("values, weights, u, match", [
-    ([1, 2], [1], 0.5, "as many weights"),
-    ([1, 2], [1, 1], 1.0, r"\[0, 1\)"),
-    ([1, 2], [1, 1], -0.1, r"\[0, 1\)"),
-    ([1, 2], [0, 0], 0.5, "positive sum"),
-])
-def test_pick_at_quantile_rejects_bad_input(values, weights, u, match) -> None:
-    with pytest.raises(ValueError, match=match):
-        pick_at_quantile(values, weights, u)
 
 
 def test_draw_value_follows_the_quantile_except_on_escapes() -> None:
