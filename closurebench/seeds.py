@@ -27,11 +27,17 @@ def derive(*parts: object) -> int:
     >>> derive("structural", 0, "reachability", 3) == derive("structural", 0, "reachability", 3)
     True
     """
-    h = _PREFIX.copy()
+    chunks = []
     for p in parts:
-        if isinstance(p, bool) or not isinstance(p, (int, str)):
-            raise TypeError(f"seed parts must be int or str, got {type(p).__name__}")
-        h.update(b"\x1f" + (b"i" if isinstance(p, int) else b"s") + str(p).encode())
+        kind = type(p)
+        if kind is str:
+            chunks.append("\x1fs" + p)
+        elif kind is int or (isinstance(p, int) and not isinstance(p, bool)):
+            chunks.append(f"\x1fi{int(p)}")
+        else:
+            raise TypeError(f"seed parts must be int or str, got {kind.__name__}")
+    h = _PREFIX.copy()  # one update of the joined parts hashes exactly as one per part
+    h.update("".join(chunks).encode())
     return int.from_bytes(h.digest()[:8], "big") >> 1
 
 
