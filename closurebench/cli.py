@@ -56,6 +56,9 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
                    help="least hop depth of closure-category answers (default 1)")
     p.add_argument("--hops-max", type=int, default=None,
                    help="largest hop depth of closure-category answers (default: what n allows)")
+    p.add_argument("--half", type=int, default=None, choices=(0, 1),
+                   help="keep one structural half (0: the train split's, 1: held_out's), so "
+                   "a config holds no relabelled twin of the other half's instances")
 
 
 def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -71,7 +74,7 @@ def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "surface_seed": args.surface_seed, "per_category": args.per_category,
         "categories": args.categories.split(",") if args.categories else None,
         "encoding": args.encoding,
-        "hops_min": args.hops_min, "hops_max": args.hops_max,
+        "hops_min": args.hops_min, "hops_max": args.hops_max, "half": args.half,
     }
 
 

@@ -277,6 +277,7 @@ def generate(
     encoding: str = "nl",
     hops_min: int = 1,
     hops_max: int | None = None,
+    half: int | None = None,
     cross_check: bool = True,
     start: int = 0,
     stop: int | None = None,
@@ -294,7 +295,7 @@ def generate(
     cfg = Config.make(
         config, n_min=n_min, n_max=n_max, density=density, seed=seed,
         surface_seed=surface_seed, per_category=per_category, categories=categories,
-        encoding=encoding, hops_min=hops_min, hops_max=hops_max,
+        encoding=encoding, hops_min=hops_min, hops_max=hops_max, half=half,
     )
     return _iterate(cfg, start, cfg.size if stop is None else min(stop, cfg.size), cross_check)
 

@@ -106,7 +106,7 @@ def write_sft(examples: Iterable[dict[str, Any]], out: str, *, batch: int = 500)
 def _config(args: argparse.Namespace) -> Any:
     from closurebench.cli import config_kwargs
     from closurebench.config import Config
-    from closurebench.release import TRAIN, held_out_seed, split_seeds
+    from closurebench.release import SPLITS, TRAIN, held_out_seed, split_seeds
 
     kw = config_kwargs(args)
     seeds = split_seeds(args.split, kw.pop("seed"), kw.pop("surface_seed"))
@@ -115,6 +115,8 @@ def _config(args: argparse.Namespace) -> Any:
                                     or released_held_out in (seeds.seed, seeds.surface_seed)):
         raise ConfigError("refusing to export held-out data as training data: that is the "
                           "evaluation split; pass --allow-held-out if you really mean it")
+    if kw.get("half") is None:  # a split keeps its structural half, as the released ones do
+        kw["half"] = SPLITS.index(args.split)
     return Config.make(args.config, seed=seeds.seed, surface_seed=seeds.surface_seed, **kw)
 
 

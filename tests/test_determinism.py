@@ -25,20 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "3eab0165ba7e010a8cf188be0eaf26f23dfe5c9cdbaaca6cde38a598a60f79f1"),
+     "071c3be0ca296f1514b59df91407aeada336042a40ac9880a4bb8c4e4ed55d52"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "b7be9c84c755d2cb1d7579848edbf416c6315bf18937c87eed6030a95eaf1b8f"),
+     "e53b6a846ec1d8b90e6242a6cfdcf02295d3c16f57b7f3db4ceeafa08bc3e1a6"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "3cb6fec7012df5a031cc6c96f29fffd27fd9278ef7e17f4c39b2964f4d38679f"),
+     "087882458d308e403fe382d68de668457d4a97a4d8c2f351d037734d78dc0884"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "0baca4ee2b0803221819777575d6e281c3af487596ef6d8a3201116bb13979c4"),
+     "8bc7f39e12741cf9d3da8a4cac881771d7424c65f2c028f438156c7e7d81a3ba"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "b343488653cc6ce2f44b0b8941888be3e8ed8de6bb14cbba886943cf19a4b8fa"),
+     "1fdf49a43234127603cbc629ddfac97d9ed993fb35ee25d726642300d9d77eaf"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "46df9035a27ed05eab3d7941b91bf82310281f9fa02920dac9c7a7cf271c622d"),
+     "5479053de823cb78d7b095445edb99c48117e386388f70b11dce0c3343dd4343"),
+    (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
+     "0f8993e20d7e7ec4801402366b19706124d0362be1d8ac5dd96a67369bd94239"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "38a5e591c40168d1d7b85daccb05d2c3858177efba0af0b4ebdf0520c51e5d7a"),
+     "b4259b8502a6e1f16d7794fc49bb8b1cfc8d1754a10e54c0d15cd049e068d268"),
 ]
 
 

@@ -14,6 +14,14 @@ from closurebench.run.prompts import build_messages
 from closurebench.scoring import score
 
 
+def _train(config: str, **axes) -> list[dict]:
+    """The train split of a config, as the export builds it (train's structural half)."""
+    from closurebench.release import split_config
+
+    cfg = split_config("train", config, **axes)
+    return [cb.instance(cfg, k) for k in range(cfg.size)]
+
+
 def _export(monkeypatch, *argv: str) -> int:
     monkeypatch.setattr(closurebench.cli, "EXTENSIONS", ("closurebench.sft",))
     return closurebench.cli.main(["export", "sft", *argv])
@@ -28,7 +36,7 @@ def test_datasets_loads_a_messages_column(tmp_path, monkeypatch, suffix):
     ds = datasets.load_dataset("json" if suffix == "jsonl" else "parquet",
                                data_files=str(out), split="train")
     assert len(ds) == 22 and "messages" in ds.column_names
-    recs = list(cb.generate("l1", per_category=2))
+    recs = _train("l1", per_category=2)
     for row, rec in zip(ds, recs, strict=True):
         assert [m["role"] for m in row["messages"]] == ["system", "user", "assistant"]
         assert row["messages"][:2] == build_messages(rec["question"], "program-tl")
@@ -45,7 +53,7 @@ def test_every_target_uses_the_runner_prompt_and_a_correct_assistant_turn(
     argv = ["l3", "--per-category", "1", "--seed", "5", "--target", target, "--out", str(out)]
     assert _export(monkeypatch, *argv, *(["--mode", mode] if mode else [])) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    recs = list(cb.generate("l3", per_category=1, seed=5))
+    recs = _train("l3", per_category=1, seed=5)
     for row, rec in zip(rows, recs, strict=True):
         system, user, assistant = row["messages"]
         assert [system, user] == build_messages(rec["question"], prompt)

@@ -200,7 +200,8 @@ def _generate_all(workers: int, progress: Callable[[str], None] | None
         splits[split] = {
             "seed": s.seed, "surface_seed": s.surface_seed, "num_examples": counts[split],
             "jsonl_sha256": whole[split].hexdigest(),
-            "command": f"closurebench generate all --seed {s.seed} --surface-seed {s.surface_seed}",
+            "command": f"closurebench generate all --seed {s.seed} --surface-seed {s.surface_seed}"
+                       f" --half {SPLITS.index(split)}",
         }
     from closurebench import __version__
 
