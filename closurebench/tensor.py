@@ -168,16 +168,35 @@ def reach(a: np.ndarray, x: int) -> np.ndarray:
     >>> reach(A, 0).astype(int).tolist()
     [0, 1, 1]
     """
-    if a.shape[0] > SMALL_N and _limit(a.shape[0]) is None:
-        return _unpack_row(_reach_bits(a, x), a.shape[0])
+    if a.shape[0] > SMALL_N:
+        k = _limit(a.shape[0])
+        if k is None:
+            return _unpack_row(_reach_bits(a, x), a.shape[0])
+        return _reach_within(a, x, k)
     return closure(a)[x].copy()
 
 
 def coreach(a: np.ndarray, x: int) -> np.ndarray:
     """Column ``x`` of the closure: the nodes that reach ``x`` (row x of ``closure(Aᵀ)``)."""
-    if a.shape[0] > SMALL_N and _limit(a.shape[0]) is None:
-        return _unpack_row(_reach_bits(a.T, x), a.shape[0])
+    if a.shape[0] > SMALL_N:
+        k = _limit(a.shape[0])
+        if k is None:
+            return _unpack_row(_reach_bits(a.T, x), a.shape[0])
+        return _reach_within(a.T, x, k)
     return closure(a)[:, x].copy()
+
+
+def _reach_within(a: np.ndarray, x: int, k: int) -> np.ndarray:
+    """Row x of ``TC_k`` from one (memoised) BFS instead of k products of an n × n matrix:
+    the nodes 1..k hops away, and x itself if a predecessor of x is at most k - 1 away.
+
+    The k-hop reader tries k = 1, 2, ... on one graph, so at n = 2,000 the BFS is done once.
+    """
+    with hop_limit(None):
+        dist = _memoised(a, f"distances:{x}", lambda: distances(a, x))
+    out = (dist > 0) & (dist <= k)
+    out[x] = bool(((dist >= 0) & (dist <= k - 1) & a[:, x].astype(bool)).any())
+    return out
 
 
 def out_degree(a: np.ndarray) -> np.ndarray:

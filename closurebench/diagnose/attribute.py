@@ -3,8 +3,9 @@
 For one parsed wrong answer, every counterfactual of ``counterfactuals`` is computed and the
 answer is matched against them. One matching class labels the error; several give the label
 ``ambiguous`` with every class listed (in the issue's order), never a silent pick. Answers no
-perturbation explains are tested for accumulation drift (a number within 0.5, a count or one set
-element off by one), then called ``other``. Unparsed outputs are ``format`` errors, with the
+perturbation explains are tested for accumulation drift (a number within 0.5, a count or one
+set element off by one), then called ``other``; where a perturbation explains a drifted answer
+too, drift is one of the ambiguous label's classes. Unparsed outputs are ``format`` errors, with the
 cause: empty, truncated at the token limit, no answer found, right content in the wrong shape,
 or the wrong type.
 """
@@ -168,15 +169,18 @@ def attribute(output: Any, record: dict[str, Any], finish_reason: str | None = N
             kept = matches.setdefault(cf.cls, [])
             if len(kept) < MAX_DETAILS:
                 kept.append(cf.detail)
-    candidates = tuple(c for c in PERTURBATION_CLASSES if c in matches)
+    perturbed = tuple(c for c in PERTURBATION_CLASSES if c in matches)
+    drift = _drift(kind, value, reference)
+    # A count one off is explained as well by drift as by a misread edge: both are named.
+    candidates = (*perturbed, "drift") if perturbed and drift else perturbed
     likely = None
     if len(candidates) == 1:
         label = likely = candidates[0]
     elif candidates:
         label = "ambiguous"
-        likely = _dominant({c: counts[c] / tried[c] for c in candidates})
+        likely = _dominant({c: counts[c] / tried[c] for c in perturbed})
     else:
-        label = likely = "drift" if _drift(kind, value, reference) else "other"
+        label = likely = "drift" if drift else "other"
     return Attribution(label, candidates, matches, dict(counts), likely=likely, answer=value,
                        reference=reference, search={**search, "tried_by_class": dict(tried)})
 

@@ -26,9 +26,10 @@ def test_attribution_recovers_injected_errors(sample):
     assert result["format"]["unambiguous"] == 1.0
 
 
-def test_drift_is_found_only_where_no_perturbation_explains_it(sample):
+def test_drift_is_recovered_alone_or_beside_the_perturbations_that_explain_it_too(sample):
     row = recovery(sample, ("drift",))["drift"]
-    assert row["changed"] >= 20 and 0 < row["labels"].get("drift", 0) < row["changed"]
+    assert row["changed"] >= 20 and row["recovered"] >= 0.95, row
+    assert 0 < row["labels"].get("drift", 0) < row["changed"]  # often a misread edge fits too
 
 
 @pytest.mark.parametrize("kind", [*PERTURBING, "drift", "truncated-7"])
