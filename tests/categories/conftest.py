@@ -32,7 +32,6 @@ def records(request: pytest.FixtureRequest) -> list[dict[str, Any]]:
 def posed(request: pytest.FixtureRequest) -> list[Any]:
     """Sixty structural instances of the module's category (``CAT``), as the generator poses
     them across the default axes (seed 5): the sample constructor guarantees are checked on."""
-    from closurebench.generator import pose, structural_seed
+    from ._sample import posed_sample
 
-    cat = request.module.CAT
-    return [pose(cat, structural_seed(5, cat, j), (4, 10), (0.1, 0.5)) for j in range(60)]
+    return posed_sample(request.module.CAT, 60)

@@ -8,6 +8,8 @@ import pytest
 
 from closurebench import ConfigError, solve
 
+from ._sample import as_networkx, posed_sample
+
 CAT = "conditional"
 DOC = [("A", "B"), ("B", "C")]
 
@@ -46,18 +48,10 @@ def test_generated_branches_are_balanced(records: list[dict[str, Any]]) -> None:
 
 def _posed(count: int, seed: int = 5) -> list:
     """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
-    from closurebench.generator import pose, structural_seed
-
-    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+    return posed_sample(CAT, count, seed)
 
 
-def _nx(g):
-    import networkx as nx
-
-    G = nx.DiGraph()
-    G.add_nodes_from(range(g.n))
-    G.add_edges_from(g.edges)
-    return G
+_nx = as_networkx
 
 
 def test_minus_one_branch_is_never_sink_or_source() -> None:

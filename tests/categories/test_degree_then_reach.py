@@ -6,6 +6,8 @@ import pytest
 
 from closurebench import ConfigError, UnposableQuery, solve
 
+from ._sample import as_networkx, posed_sample
+
 CAT = "degree_then_reach"
 
 
@@ -36,18 +38,10 @@ def test_unknown_category_is_rejected() -> None:
 
 def _posed(count: int, seed: int = 5) -> list:
     """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
-    from closurebench.generator import pose, structural_seed
-
-    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+    return posed_sample(CAT, count, seed)
 
 
-def _nx(g):
-    import networkx as nx
-
-    G = nx.DiGraph()
-    G.add_nodes_from(range(g.n))
-    G.add_edges_from(g.edges)
-    return G
+_nx = as_networkx
 
 
 def test_the_hub_is_unique_and_hops_is_its_depth() -> None:

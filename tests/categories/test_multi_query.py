@@ -9,6 +9,8 @@ import pytest
 
 from closurebench import ConfigError, solve
 
+from ._sample import as_networkx, posed_sample
+
 CAT = "multi_query"
 DOC = [("A", "B"), ("C", "A"), ("B", "D")]
 
@@ -52,18 +54,10 @@ def test_generated_can_reach_is_balanced(records: list[dict[str, Any]]) -> None:
 
 def _posed(count: int, seed: int = 5) -> list:
     """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
-    from closurebench.generator import pose, structural_seed
-
-    return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
+    return posed_sample(CAT, count, seed)
 
 
-def _nx(g):
-    import networkx as nx
-
-    G = nx.DiGraph()
-    G.add_nodes_from(range(g.n))
-    G.add_edges_from(g.edges)
-    return G
+_nx = as_networkx
 
 
 def test_can_reach_is_not_locally_decidable() -> None:

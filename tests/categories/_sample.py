@@ -1,0 +1,24 @@
+"""Helpers the per-category constructor tests share: posed instances and their NetworkX form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def posed_sample(category: str, count: int, seed: int = 5) -> list[Any]:
+    """``count`` instances of a category as the generator poses them across the default axes
+    (graph, query, answer, hops), without the surface layer."""
+    from closurebench.generator import pose, structural_seed
+
+    return [pose(category, structural_seed(seed, category, j), (4, 10), (0.1, 0.5))
+            for j in range(count)]
+
+
+def as_networkx(g: Any) -> Any:
+    """An integer-id ``Graph`` as a ``networkx.DiGraph`` on nodes ``0..n-1``."""
+    import networkx as nx
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(g.n))
+    G.add_edges_from(g.edges)
+    return G
