@@ -64,11 +64,11 @@ def test_family_add_keeps_parents_one_generation_up() -> None:
     assert fam.gen[spouse] == 0 and fam.above(c) == {a, spouse} and fam.below(a) == {c}
 
 
-def test_grow_respects_can_pair_and_reaches_n() -> None:
+def test_grow_respects_pair_filter_and_reaches_n() -> None:
     fam = Family()
     top = fam.add(gen=0)
     x = fam.add(fam.add(top))
-    assert fam.grow(random.Random(1), 9, 0.5, can_pair=lambda c, p: c != x)
+    assert fam.grow(random.Random(1), 9, 0.5, pair_filter=lambda c, ps: [] if c == x else ps)
     assert len(fam) == 9 and fam.parents[x] == [top + 1]
     assert sum(len(ps) == 2 for ps in fam.parents) in second_parents(
         0.5, sum(bool(ps) for ps in fam.parents))
