@@ -17,8 +17,8 @@ from itertools import accumulate
 import numpy as np
 
 __all__ = [
-    "Family", "Graph", "perturb", "sample_digraph", "sample_family", "sample_undirected",
-    "second_parents",
+    "Family", "Graph", "PairFilter", "perturb", "sample_digraph", "sample_family",
+    "sample_undirected", "second_parents",
 ]
 
 
@@ -128,8 +128,8 @@ class Family:
     the structure an answer needs with ``add`` and then ``grow`` the tree to n people.
 
     ``above``, ``below`` and ``top`` are memoised and kept current by ``add`` and ``marry``
-    (the only ways the tree changes): constraints ask them once per candidate pair, about
-    10^6 times in a tree of 2,000 people, and a fresh walk each time made growth cubic.
+    (the only ways the tree changes): constraints ask them at every step of growth, for
+    many people, and a fresh walk each time made growing 2,000 people take minutes.
     """
 
     def __init__(self) -> None:
@@ -145,7 +145,7 @@ class Family:
         """Drop every memo (the lists were replaced wholesale)."""
         self._up: dict[int, frozenset[int]] = {}
         self._down: dict[int, frozenset[int]] = {}
-        self._top: dict[int, int] = {}  # only people with a parent: founders' gens may move
+        self._top: dict[int, int] = {}  # people with a parent (a spouse's gen is set late)
 
     def add(self, *parents: int, gen: int | None = None) -> int:
         """A new person: a child of ``parents`` (all one generation), or a founder at ``gen``."""
@@ -321,7 +321,7 @@ class Family:
         self.gen[u] = None
         return ok
 
-    def _peers(self, c: int, level: dict[int, list[int]]) -> list[int]:
+    def _peers(self, c: int, level: dict[int | None, list[int]]) -> list[int]:
         """Possible second parents of one-parent ``c``: its parent's generation, not kin.
 
         Not the parent's sibling, and not a parent of anyone ``c`` has a child with (that

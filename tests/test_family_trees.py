@@ -64,6 +64,43 @@ def test_family_add_keeps_parents_one_generation_up() -> None:
     assert fam.gen[spouse] == 0 and fam.above(c) == {a, spouse} and fam.below(a) == {c}
 
 
+def _reach(fam: Family, v: int, links: list[list[int]]) -> set[int]:
+    """A fresh walk, to hold the memoised ``above``/``below`` to."""
+    seen, todo = set(), list(links[v])
+    while todo:
+        u = todo.pop()
+        if u not in seen:
+            seen.add(u)
+            todo += links[u]
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_memoised_ancestries_follow_every_add_and_marry(seed: int) -> None:
+    rng = random.Random(seed)
+    fam = Family()
+    for _ in range(3):
+        fam.add(gen=rng.randint(0, 1))
+    for _ in range(80):
+        placed = [v for v, g in enumerate(fam.gen) if g is not None]
+        for v in rng.sample(placed, min(6, len(placed))):  # memos that the change must update
+            fam.above(v), fam.below(v), fam.top(v)
+        single = [c for c, ps in enumerate(fam.parents) if len(ps) == 1]
+        if single and rng.random() < 0.4:
+            c = rng.choice(single)
+            level = [q for q, g in enumerate(fam.gen) if g == fam.gen[c] - 1
+                     and q not in fam.parents[c]]
+            fam.marry(c, rng.choice(level) if level and rng.random() < 0.7 else fam.add())
+        else:
+            fam.add(rng.choice(placed))
+        for v, g in enumerate(fam.gen):
+            if g is not None:
+                up = _reach(fam, v, fam.parents)
+                assert fam.above(v) == up and fam.below(v) == _reach(fam, v, fam.children)
+                assert fam.top(v) == min(fam.gen[u] for u in up | {v})
+    assert sum(len(ps) == 2 for ps in fam.parents) > 5  # the marriages were exercised
+
+
 def test_grow_respects_pair_filter_and_reaches_n() -> None:
     fam = Family()
     top = fam.add(gen=0)
