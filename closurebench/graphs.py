@@ -22,9 +22,10 @@ __all__ = [
 ]
 
 
-#: ``pair_filter(child, candidates)``: the candidates (a list, kept in order) that may be the
-#: one-parent child's second parent. One call per child, not per pair: a tree of 2,000
-#: people has ~500,000 pairs, and a rule usually settles a whole child at once.
+#: ``pair_filter(child, candidates)``: the candidates (a list, kept in order and not to be
+#: changed) that may be the one-parent child's second parent. One call per child, not per
+#: pair: a tree of 2,000 people has ~500,000 pairs, and a rule usually settles a whole child
+#: at once.
 PairFilter = Callable[[int, list[int]], list[int]]
 
 
@@ -282,8 +283,9 @@ class Family:
         """``grow`` with the numbers fixed: add children and spouses, then second parents.
 
         The candidates are kept up to date rather than rebuilt from every person at each
-        step, and drawn from in the same order as the full list of (child, second parent)
-        pairs, which is never built (the draws index it, so output stays byte-identical).
+        step (only the few children a marriage touches get new ones), and drawn from in the
+        same order as the full list of (child, second parent) pairs, which is never built
+        (the draws index it, so output stays byte-identical).
         """
         pool = [v for v, g in enumerate(self.gen) if g is not None and can_parent(v)]
         for _ in range(children):
@@ -302,16 +304,21 @@ class Family:
         level: dict[int | None, list[int]] = {}  # people by generation (every spouse placed)
         for v, g in enumerate(self.gen):
             level.setdefault(g, []).append(v)
+        peers = {c: self._peers(c, level) for c in single}
         for _ in range(need - spouses):
-            fits = [(c, ps) for c in single if (ps := pair_filter(c, self._peers(c, level)))]
+            fits = [(c, ps) for c in single if (ps := pair_filter(c, peers[c]))]
             ends = list(accumulate(len(ps) for _, ps in fits))  # where each child's pairs end
             if not ends:
                 return False
             r = rng.randrange(ends[-1])  # the r-th pair of the full list, found child by child
             i = bisect_right(ends, r)
             c, ps = fits[i]
-            self.marry(c, ps[r - (ends[i - 1] if i else 0)])
+            p = ps[r - (ends[i - 1] if i else 0)]
+            self.marry(c, p)
             single.remove(c)
+            del peers[c]
+            for d in self._touched(c, p).intersection(peers):
+                peers[d] = self._peers(d, level)
         return True
 
     def _try(self, c: int, u: int, pair_filter: PairFilter) -> bool:
@@ -334,6 +341,18 @@ class Family:
             return [q for q in level[self.gen[p]] if q not in kin]
         return [q for q in level[self.gen[p]] if q not in kin
                 and not partners.intersection(self.children[q])]
+
+    def _touched(self, c: int, p: int) -> set[int]:
+        """Whose ``_peers`` may have changed now that ``p`` is ``c``'s second parent.
+
+        The grandchildren of ``p`` (their parent has new siblings), ``c``'s first parent
+        and ``p`` (a new partner each), and ``c``'s partners (``p`` is now their partner's
+        parent). No one else's generation, parents' children or partners changed.
+        """
+        touched = {self.parents[c][0], p}
+        touched.update(d for s in self.children[p] for d in self.children[s])
+        touched.update(q for d in self.children[c] for q in self.parents[d] if q != c)
+        return touched
 
     def graph(self, rng: random.Random) -> tuple[Graph, list[int]]:
         """The tree as a ``Graph`` and the map old -> new ids.

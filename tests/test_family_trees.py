@@ -101,6 +101,27 @@ def test_memoised_ancestries_follow_every_add_and_marry(seed: int) -> None:
     assert sum(len(ps) == 2 for ps in fam.parents) > 5  # the marriages were exercised
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_grow_offers_every_allowed_second_parent_at_every_step(seed: int) -> None:
+    """The candidates kept up to date between marriages are those the rule names afresh."""
+    fam = Family()
+    for _ in range(4):
+        fam.add(gen=0)
+    offered: list[int] = []
+
+    def check(c: int, peers: list[int]) -> list[int]:
+        (p,) = fam.parents[c]
+        kin = {p} | {s for q in fam.parents[p] for s in fam.children[q]}
+        partners = {q for d in fam.children[c] for q in fam.parents[d] if q != c}
+        assert peers == [q for q, g in enumerate(fam.gen) if g == fam.gen[p] and q not in kin
+                         and not partners & set(fam.children[q])]
+        offered.append(len(peers))
+        return peers
+
+    assert fam.grow(random.Random(seed), 40, 0.7, pair_filter=check, spouses=(0, 0))
+    assert sum(len(ps) == 2 for ps in fam.parents) > 15 and sum(offered) > 100
+
+
 def test_grow_respects_pair_filter_and_reaches_n() -> None:
     fam = Family()
     top = fam.add(gen=0)
