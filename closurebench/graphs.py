@@ -8,16 +8,25 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import accumulate
 
 import numpy as np
 
 __all__ = [
-    "Family", "Graph", "perturb", "sample_digraph", "sample_family", "sample_undirected",
-    "second_parents",
+    "Family", "Graph", "PairFilter", "perturb", "sample_digraph", "sample_family",
+    "sample_undirected", "second_parents",
 ]
+
+
+#: ``pair_filter(child, candidates)``: the candidates (a list, kept in order and not to be
+#: changed) that may be the one-parent child's second parent. One call per child, not per
+#: pair: a tree of 2,000 people has ~500,000 pairs, and a rule usually settles a whole child
+#: at once.
+PairFilter = Callable[[int, list[int]], list[int]]
 
 
 @dataclass(frozen=True)
@@ -118,15 +127,26 @@ class Family:
     People with no recorded parents are *founders*: roots of a lineage, or married-in spouses
     whose generation is fixed by the child they are a second parent of. Constructors plant
     the structure an answer needs with ``add`` and then ``grow`` the tree to n people.
+
+    ``above``, ``below`` and ``top`` are memoised and kept current by ``add`` and ``marry``
+    (the only ways the tree changes): constraints ask them at every step of growth, for
+    many people, and a fresh walk each time made growing 2,000 people take minutes.
     """
 
     def __init__(self) -> None:
         self.gen: list[int | None] = []
         self.parents: list[list[int]] = []
         self.children: list[list[int]] = []
+        self._forget()
 
     def __len__(self) -> int:
         return len(self.gen)
+
+    def _forget(self) -> None:
+        """Drop every memo (the lists were replaced wholesale)."""
+        self._up: dict[int, frozenset[int]] = {}
+        self._down: dict[int, frozenset[int]] = {}
+        self._top: dict[int, int] = {}  # people with a parent (a spouse's gen is set late)
 
     def add(self, *parents: int, gen: int | None = None) -> int:
         """A new person: a child of ``parents`` (all one generation), or a founder at ``gen``."""
@@ -135,12 +155,17 @@ class Family:
             if len(gens) != 1 or None in gens or len(set(parents)) != len(parents):
                 raise ValueError(f"parents {parents} are not distinct people of one generation")
             gen = gens.pop() + 1
+        child = len(self.gen)
         self.gen.append(gen)
         self.parents.append(list(parents))
         self.children.append([])
         for p in parents:
-            self.children[p].append(len(self.gen) - 1)
-        return len(self.gen) - 1
+            self.children[p].append(child)
+        grown = [v for v, down in self._down.items()
+                 if any(p == v or p in down for p in parents)]
+        for v in grown:  # a new leaf joins the descendants of its parents' lines only
+            self._down[v] = self._down[v] | {child}
+        return child
 
     def marry(self, child: int, parent: int) -> None:
         """Record ``parent`` as ``child``'s second parent (a spouse takes its generation)."""
@@ -148,37 +173,58 @@ class Family:
             self.gen[parent] = self.gen[child] - 1
         self.parents[child].append(parent)
         self.children[parent].append(child)
+        # Only the child's line of descent gains ancestors, and only the parent's line of
+        # ascent gains descendants.
+        lower = _walk(child, self.children) | {child}
+        if self._up:
+            gained = self.above(parent) | {parent}
+            for v in lower.intersection(self._up):
+                self._up[v] |= gained
+        if self._top:
+            high = self.top(parent)
+            for v in lower.intersection(self._top):
+                self._top[v] = min(self._top[v], high)
+        if self._down:
+            upper = self.above(parent) | {parent}
+            for v in upper.intersection(self._down):
+                self._down[v] |= lower
 
     def kin(self, p: int) -> set[int]:
         """``p`` and its siblings: people a second parent next to ``p`` must not be."""
         return {p} | {c for q in self.parents[p] for c in self.children[q]}
 
-    def above(self, v: int) -> set[int]:
+    def above(self, v: int) -> frozenset[int]:
         """Everyone ``v`` descends from (not ``v``)."""
-        out: set[int] = set()
-        todo = list(self.parents[v])
-        while todo:
-            p = todo.pop()
-            if p not in out:
-                out.add(p)
-                todo.extend(self.parents[p])
-        return out
+        up = self._up.get(v)
+        if up is None:
+            up = self._up[v] = frozenset(_walk(v, self.parents))
+        return up
 
-    def below(self, v: int) -> set[int]:
+    def below(self, v: int) -> frozenset[int]:
         """Everyone descending from ``v`` (not ``v``)."""
-        out: set[int] = set()
-        todo = list(self.children[v])
-        while todo:
-            c = todo.pop()
-            if c not in out:
-                out.add(c)
-                todo.extend(self.children[c])
-        return out
+        down = self._down.get(v)
+        if down is None:
+            down = self._down[v] = frozenset(_walk(v, self.children))
+        return down
 
     def top(self, v: int) -> int:
         """The highest generation (smallest number) among ``v`` and its ancestors."""
-        gens = [self.gen[u] for u in self.above(v) | {v}]
-        return min(g for g in gens if g is not None)
+        if not self.parents[v]:  # a founder: a spouse's generation is set only when it marries
+            return self.gen[v]
+        todo = [v]  # not recursive: a planted line may be 2,000 generations deep
+        while todo:
+            u = todo[-1]
+            if u in self._top:
+                todo.pop()
+                continue
+            missing = [p for p in self.parents[u] if self.parents[p] and p not in self._top]
+            if missing:
+                todo.extend(missing)
+                continue
+            todo.pop()
+            self._top[u] = min(self.gen[u], *(self._top.get(p, self.gen[p])
+                                              for p in self.parents[u]))
+        return self._top[v]
 
     def grow(
         self,
@@ -187,7 +233,7 @@ class Family:
         rho: float,
         *,
         can_parent: Callable[[int], bool] = lambda p: True,
-        can_pair: Callable[[int, int], bool] = lambda c, p: True,
+        pair_filter: PairFilter = lambda c, peers: peers,
         spouses: tuple[int, int] | None = None,
         slack: bool = False,
     ) -> bool:
@@ -196,8 +242,9 @@ class Family:
         New people are children of a random person ``can_parent`` allows, or married-in
         spouses (founders used as second parents). Then second parents are recorded, each
         from the generation above the child, never the first parent or a sibling of it, and
-        only where ``can_pair(child, parent)`` allows (it sees the spouse's generation set),
-        until as many children have two as ``second_parents(rho, children)`` draws.
+        only those ``pair_filter(child, candidates)`` keeps (it sees a spouse's generation
+        set), until as many children have two as ``second_parents(rho, children)`` draws.
+        ``can_parent(p)`` must not change as children are added (it is asked once per person).
         ``False`` if that cannot be done (the caller builds another tree). With ``slack``
         (a last resort for trees too small to hold ρ's share at all, e.g. five people who
         must all be in one-parent lines) fewer second parents are also tried, nearest first.
@@ -217,7 +264,7 @@ class Family:
             up = rng.random() < rho * (kids + extra - k) - low
             need = (high if up or low - two < k else low) - two
             for short in range(need - k + 1 if slack else 1):
-                if self._grow(rng, extra - k, k, need - short, can_parent, can_pair):
+                if self._grow(rng, extra - k, k, need - short, can_parent, pair_filter):
                     return True
                 self._restore(saved)
         return False
@@ -229,47 +276,83 @@ class Family:
         gen, parents, children = saved
         self.gen, self.parents = list(gen), [list(ps) for ps in parents]
         self.children = [list(cs) for cs in children]
+        self._forget()
 
     def _grow(self, rng: random.Random, children: int, spouses: int, need: int,
-              can_parent: Callable[[int], bool], can_pair: Callable[[int, int], bool]) -> bool:
-        """``grow`` with the numbers fixed: add children and spouses, then second parents."""
+              can_parent: Callable[[int], bool], pair_filter: PairFilter) -> bool:
+        """``grow`` with the numbers fixed: add children and spouses, then second parents.
+
+        The candidates are kept up to date rather than rebuilt from every person at each
+        step (only the few children a marriage touches get new ones), and drawn from in the
+        same order as the full list of (child, second parent) pairs, which is never built
+        (the draws index it, so output stays byte-identical).
+        """
+        pool = [v for v, g in enumerate(self.gen) if g is not None and can_parent(v)]
         for _ in range(children):
-            pool = [v for v, g in enumerate(self.gen) if g is not None and can_parent(v)]
             if not pool:
                 return False
-            self.add(pool[rng.randrange(len(pool))])
+            c = self.add(pool[rng.randrange(len(pool))])
+            if can_parent(c):
+                pool.append(c)
         for u in [self.add() for _ in range(spouses)]:
             single = [c for c, ps in enumerate(self.parents) if len(ps) == 1
-                      and self._try(c, u, can_pair)]
+                      and self._try(c, u, pair_filter)]
             if not single:
                 return False
             self.marry(single[rng.randrange(len(single))], u)
+        single = [c for c, ps in enumerate(self.parents) if len(ps) == 1]
+        level: dict[int | None, list[int]] = {}  # people by generation (every spouse placed)
+        for v, g in enumerate(self.gen):
+            level.setdefault(g, []).append(v)
+        peers = {c: self._peers(c, level) for c in single}
         for _ in range(need - spouses):
-            pairs = [(c, p) for c, ps in enumerate(self.parents) if len(ps) == 1
-                     for p in self._peers(c) if can_pair(c, p)]
-            if not pairs:
+            fits = [(c, ps) for c in single if (ps := pair_filter(c, peers[c]))]
+            ends = list(accumulate(len(ps) for _, ps in fits))  # where each child's pairs end
+            if not ends:
                 return False
-            self.marry(*pairs[rng.randrange(len(pairs))])
+            r = rng.randrange(ends[-1])  # the r-th pair of the full list, found child by child
+            i = bisect_right(ends, r)
+            c, ps = fits[i]
+            p = ps[r - (ends[i - 1] if i else 0)]
+            self.marry(c, p)
+            single.remove(c)
+            del peers[c]
+            for d in self._touched(c, p).intersection(peers):
+                peers[d] = self._peers(d, level)
         return True
 
-    def _try(self, c: int, u: int, can_pair: Callable[[int, int], bool]) -> bool:
+    def _try(self, c: int, u: int, pair_filter: PairFilter) -> bool:
         """Whether spouse ``u`` (no generation yet) may be ``c``'s second parent."""
         self.gen[u] = self.gen[c] - 1
-        ok = can_pair(c, u)
+        ok = bool(pair_filter(c, [u]))
         self.gen[u] = None
         return ok
 
-    def _peers(self, c: int) -> list[int]:
+    def _peers(self, c: int, level: dict[int | None, list[int]]) -> list[int]:
         """Possible second parents of one-parent ``c``: its parent's generation, not kin.
 
         Not the parent's sibling, and not a parent of anyone ``c`` has a child with (that
-        would make a couple siblings).
+        would make a couple siblings). ``level`` lists the people of each generation.
         """
         (p,) = self.parents[c]
         kin = self.kin(p)
         partners = {q for d in self.children[c] for q in self.parents[d] if q != c}
-        return [q for q, g in enumerate(self.gen) if g == self.gen[p] and q not in kin
+        if not partners:
+            return [q for q in level[self.gen[p]] if q not in kin]
+        return [q for q in level[self.gen[p]] if q not in kin
                 and not partners.intersection(self.children[q])]
+
+    def _touched(self, c: int, p: int) -> set[int]:
+        """Whose ``_peers`` may have changed now that ``p`` is ``c``'s second parent.
+
+        The grandchildren of ``p`` (their parent has new siblings), ``c``'s first parent
+        and ``p`` (a new partner each), and ``c``'s partners (``p`` is now their partner's
+        parent). No one else's generation, parents' children or partners changed.
+        """
+        touched = {self.parents[c][0], p}
+        touched.update(d for s in self.children[p] for d in self.children[s])
+        touched.update(q for d in self.children[c] for q in self.parents[d] if q != c)
+        return touched
 
     def graph(self, rng: random.Random) -> tuple[Graph, list[int]]:
         """The tree as a ``Graph`` and the map old -> new ids.
@@ -290,6 +373,18 @@ class Family:
             new[v] = i
         edges = sorted((new[c], new[p]) for c in range(len(placed)) for p in self.parents[c])
         return Graph(len(placed), tuple((p, c) for c, p in edges)), new
+
+
+def _walk(v: int, links: list[list[int]]) -> set[int]:
+    """Everyone reached from ``v`` along ``links`` (parents or children), not ``v``."""
+    out: set[int] = set()
+    todo = list(links[v])
+    while todo:
+        u = todo.pop()
+        if u not in out:
+            out.add(u)
+            todo.extend(links[u])
+    return out
 
 
 def sample_family(rng: random.Random, n: int, p: float) -> Graph:

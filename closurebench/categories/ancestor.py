@@ -20,7 +20,7 @@ import numpy as np
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Family
+from closurebench.graphs import Family, PairFilter
 
 
 def propose(rng, g):
@@ -54,12 +54,15 @@ def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True
     return fam, line, kept
 
 
-def keeps_oldest(fam: Family, x: int, kept: set[int]):
-    """``can_pair`` for ``Family.grow``: x gains no ancestor at generation 0, ``kept`` no parent."""
-    def ok(c: int, p: int) -> bool:
+def keeps_oldest(fam: Family, x: int, kept: set[int]) -> PairFilter:
+    """``pair_filter`` for ``Family.grow``: x gains no ancestor at generation 0, ``kept`` no
+    parent (only a child in x's line needs each candidate's ancestry looked at)."""
+    def ok(c: int, peers: list[int]) -> list[int]:
         if c in kept:
-            return False
-        return fam.top(p) > 0 or (c != x and c not in fam.above(x))
+            return []
+        if c != x and c not in fam.above(x):
+            return peers
+        return [p for p in peers if fam.top(p) > 0]
     return ok
 
 
@@ -89,7 +92,7 @@ def construct(rng, n, rho, target: Target):
     depth = rng.randint(lo, hi)
     for rivals in plans(rng):
         fam, line, kept = plant(rng, n, depth, rivals=bool(rivals))
-        if fam.grow(rng, n, rho, can_pair=keeps_oldest(fam, line[-1], kept),
+        if fam.grow(rng, n, rho, pair_filter=keeps_oldest(fam, line[-1], kept),
                     spouses=(1, n) if rivals is False else None):
             g, new = fam.graph(rng)
             query = {"x": new[line[-1]]}

@@ -73,12 +73,15 @@ def _build(rng, n, rho, target: Target, slack: bool):
     # gain a second parent on their lines at all (it could bring a shared grandparent).
     fixed = {x, y, *fam.parents[x], *fam.parents[y]}
 
-    def keeps(c: int, p: int) -> bool:
+    def keeps(c: int, peers: list[int]) -> list[int]:
         if not free:
-            return c not in fixed
-        return not ((c == x and p in fam.parents[y]) or (c == y and p in fam.parents[x]))
+            return [] if c in fixed else peers
+        if c not in (x, y):
+            return peers
+        other = fam.parents[y if c == x else x]
+        return [p for p in peers if p not in other]
 
-    if not fam.grow(rng, n, rho, can_pair=keeps, slack=slack):
+    if not fam.grow(rng, n, rho, pair_filter=keeps, slack=slack):
         return None
     g, new = fam.graph(rng)
     x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])

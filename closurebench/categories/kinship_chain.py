@@ -52,8 +52,12 @@ def _down(rng, fam: Family, k: int, size: int, n: int):
         return None
     if len(fam) + 2 <= n and rng.random() < 0.5:  # another lineage: someone to marry into x's
         fam.add(fam.add(gen=rng.randint(-1, k)))
-    return x, (lambda p: fam.gen[p] != k - 1 or p not in fam.below(x)), \
-        (lambda c, p: c in fam.below(x) or (p != x and p not in fam.below(x)))
+
+    def pair_filter(c: int, peers: list[int]) -> list[int]:
+        down = fam.below(x)
+        return peers if c in down else [p for p in peers if p != x and p not in down]
+
+    return x, (lambda p: fam.gen[p] != k - 1 or p not in fam.below(x)), pair_filter
 
 
 def _up(rng, fam: Family, k: int, size: int, n: int):
@@ -72,7 +76,7 @@ def _up(rng, fam: Family, k: int, size: int, n: int):
         level = [fam.add(*ps) for ps in heads]
     x = level[0]
     pedigree = fam.above(x) | {x}
-    return x, (lambda p: True), (lambda c, p: c not in pedigree)
+    return x, (lambda p: True), (lambda c, peers: [] if c in pedigree else peers)
 
 
 def feasible_sizes(n: int, rho: float) -> list[int]:
@@ -109,7 +113,8 @@ def _at_size(rng, n, rho, size: int):
         k, way = RELATIONS[relation]
         fam = Family()
         built = (_down if way == "down" else _up)(rng, fam, k, size, n)
-        if built is not None and fam.grow(rng, n, rho, can_parent=built[1], can_pair=built[2]):
+        if built is not None and fam.grow(rng, n, rho, can_parent=built[1],
+                                             pair_filter=built[2]):
             g, new = fam.graph(rng)
             return g, {"x": new[built[0]], "relation": relation}
     return None

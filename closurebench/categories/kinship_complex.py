@@ -61,14 +61,17 @@ def construct(rng, n, rho, target: Target):
         count = n - 2 if rivals is False else draw_count(n, depth, u)
         fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))
         lineage = line[1:]
+        shallow = [v for v in line if fam.gen[v] < depth]  # who may take a child, in order
         for _ in range(count - depth):
-            shallow = [v for v in (line[0], *lineage) if fam.gen[v] < depth]
             lineage.append(fam.add(shallow[rng.randrange(len(shallow))]))
+            if fam.gen[lineage[-1]] < depth:
+                shallow.append(lineage[-1])
         inside = set() if rivals is None else {line[0], *lineage}  # None: grown freely
         oldest = keeps_oldest(fam, line[-1], kept)
         if fam.grow(rng, n, rho, can_parent=lambda p, inside=inside: p not in inside,
-                    can_pair=lambda c, p, inside=inside, oldest=oldest:
-                    (c in inside or p not in inside) and oldest(c, p)) and (
+                    pair_filter=lambda c, ps, inside=inside, oldest=oldest:
+                    oldest(c, ps) if c in inside else
+                    [p for p in oldest(c, ps) if p not in inside]) and (
                         not kept or any(len(fam.below(fam.parents[y][0])) != count
                                         for y in kept)):  # a rival's child answers otherwise
             g, new = fam.graph(rng)

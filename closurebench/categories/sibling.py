@@ -72,10 +72,13 @@ def _build(rng, n, rho, target: Target, slack: bool):
     else:
         x, y = _no(rng, fam, n)
 
-    def keeps(c: int, p: int) -> bool:  # no new parent shared by x and y
-        return not ((c == x and p in fam.parents[y]) or (c == y and p in fam.parents[x]))
+    def keeps(c: int, peers: list[int]) -> list[int]:  # no new parent shared by x and y
+        if c not in (x, y):
+            return peers
+        other = fam.parents[y if c == x else x]
+        return [p for p in peers if p not in other]
 
-    if not fam.grow(rng, n, rho, can_pair=keeps, slack=slack):
+    if not fam.grow(rng, n, rho, pair_filter=keeps, slack=slack):
         return None
     g, new = fam.graph(rng)
     x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])
