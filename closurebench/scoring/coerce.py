@@ -32,6 +32,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from closurebench.scoring.extract import MAX_INT_DIGITS, TEXT_SOURCES, safe_loads
+from closurebench.scoring.prefilter import Prefiltered
 
 __all__ = [
     "FLOAT_TOLERANCE",
@@ -177,6 +178,19 @@ _TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _HEDGE_TEXT_RE = re.compile(r"\b(?:or|either|maybe|possibly|perhaps|probably)\b|/|\?", re.I)
+_TAIL = Prefiltered(
+    _TAIL_RE,
+    (
+        " because ", " since ", " as ", " which ", " where ", " with ", " for ", " in ",
+        " at ", " from ",
+    ),
+    ("(", "[", ";", "—", "–", "-"),
+)
+_HEDGE_TEXT = Prefiltered(
+    _HEDGE_TEXT_RE,
+    (" or ", " either ", " maybe ", " possibly ", " perhaps ", " probably "),
+    ("/", "?"),
+)
 _TEXT_INT_RE = re.compile(rf"([+-]?\d{{1,{MAX_INT_DIGITS}}})(?:\.0+)?(?:\s+[A-Za-z][\w-]{{0,30}})?")
 _TEXT_NUM_RE = re.compile(
     r"([+-]?(?:\d{1,100}(?:\.\d{0,100})?|\.\d{1,100})(?:[eE][+-]?\d{1,3})?)"
@@ -205,13 +219,15 @@ HEDGE: Any = Hedge()
 
 def is_hedge_text(text: str) -> bool:
     """Whether loose answer text hedges between alternatives."""
-    return _HEDGE_TEXT_RE.search(text) is not None
+    return _HEDGE_TEXT.search(text) is not None
 
 
 def _clean_text(text: str, keep_commas: bool) -> str:
     """Loose answer text without quotes, markdown, a closing full stop or a trailing clause."""
-    text = _LATEX_TEXT_RE.sub(r"\1", text).strip().strip("$").strip()
-    m = _TAIL_RE.search(text)
+    if "\\" in text:  # every LaTeX wrapper starts with a backslash
+        text = _LATEX_TEXT_RE.sub(r"\1", text)
+    text = text.strip().strip("$").strip()
+    m = _TAIL.search(text)
     if m is not None and m.start() > 0:
         text = text[: m.start()]
     if not keep_commas:
@@ -254,7 +270,7 @@ def _text_set(text: str) -> tuple[Any, bool]:
     if text.lower() in _EMPTY_WORDS or not text:
         return [], True
     parts = [p.strip().strip("\"'").rstrip(".") for p in _SET_SPLIT_RE.split(text)]
-    parts = [_LATEX_TEXT_RE.sub(r"\1", p) for p in parts if p]
+    parts = [_LATEX_TEXT_RE.sub(r"\1", p) if "\\" in p else p for p in parts if p]
     if not parts or any(len(p) > 64 for p in parts):
         return None, False
     return parts, True

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from closurebench.scoring.final import MAX_OUTPUT_CHARS
@@ -341,39 +342,81 @@ MAX_SLOW = 1
 LITERAL_CHARS = 16_384
 """An output up to this long that is one Python-style literal is parsed whole."""
 _PY_HINT_RE = re.compile(r"\b(?:True|False|None)\b|,\s*[}\]]")
+_OBJECT_SECOND = frozenset('"} \t\n\r')
+"""What may follow the ``{`` of a JSON object (a key, its end, or JSON whitespace)."""
 
 
-def _mentions(lower: str) -> tuple[list[int], list[int]]:
-    """Where the word "answer" occurs, last first: as an answer key (the position of its
-    opening quote) and as a word (for closing answer lines). Found with ``rfind``."""
-    keys: list[int] = []
-    words: list[int] = []
-    quoted = '"' in lower or "'" in lower  # without quotes there are no keys to find
+def _python_hints(window: str) -> bool:
+    """``_PY_HINT_RE.search(window)``, skipped (C-fast ``in`` tests) when none of its
+    literals is there: the regex costs ~20 µs per KiB, the tests a few hundred ns."""
+    if (
+        "True" in window
+        or "False" in window
+        or "None" in window
+        or ("," in window and ("}" in window or "]" in window))
+    ):
+        return _PY_HINT_RE.search(window) is not None
+    return False
+
+
+def _key_at(lower: str, pos: int) -> int:
+    """Where the answer key whose word "answer" starts at ``pos`` opens (its quote), or -1:
+    ``"answer":``, ``"final answer":`` / ``"final_answer":`` / ``"final-answer":``,
+    ``"finalanswer":``."""
+    if lower[pos + 6 : pos + 7] not in _QUOTES or not _KEY_AFTER_RE.match(lower, pos + 6):
+        return -1
+    prev = lower[pos - 1 : pos]
+    if prev in _QUOTES:
+        return pos - 1
+    before = lower[max(0, pos - 7) : pos]
+    if before[-6:-1] == "final" and prev in " _-" and before[:1] in _QUOTES:
+        return pos - 7
+    if before[-5:] == "final" and before[-6:-5] in _QUOTES:
+        return pos - 6
+    return -1
+
+
+def _key_mentions(lower: str) -> Iterator[int]:
+    """Answer keys among the last ``MAX_KEY_HITS`` occurrences of "answer", last first (the
+    position of each key's opening quote). Lazy: ``_Objects.collect`` stops after a few
+    parse attempts, so a flood of keys is not classified to its end."""
+    if '"' not in lower and "'" not in lower:
+        return  # without quotes there are no keys to find
     hi = len(lower)
     for _ in range(MAX_KEY_HITS):
-        if not quoted and len(words) >= MAX_MENTIONS:
-            break
+        pos = lower.rfind("answer", 0, hi)
+        if pos < 0:
+            return
+        hi = pos
+        key = _key_at(lower, pos)
+        if key >= 0:
+            yield key
+
+
+def _word_mentions(lower: str) -> list[int]:
+    """The last ``MAX_MENTIONS`` occurrences of "answer" as a word (not a key, not part of a
+    longer word) among the last ``MAX_KEY_HITS`` occurrences, last first; for answer lines.
+
+    A quote or a letter before the word rules it out before any key test, so a key flood
+    costs one ``rfind`` and one slice per occurrence.
+    """
+    words: list[int] = []
+    hi = len(lower)
+    for _ in range(MAX_KEY_HITS):
         pos = lower.rfind("answer", 0, hi)
         if pos < 0:
             break
         hi = pos
         prev = lower[pos - 1 : pos]
-        if lower[pos + 6 : pos + 7] in _QUOTES and _KEY_AFTER_RE.match(lower, pos + 6):
-            if prev in _QUOTES:
-                keys.append(pos - 1)
-                continue
-            before = lower[max(0, pos - 7) : pos]
-            if before[-6:-1] == "final" and prev in " _-" and before[:1] in _QUOTES:
-                keys.append(pos - 7)
-                continue
-            if before[-5:] == "final" and before[-6:-5] in _QUOTES:
-                keys.append(pos - 6)
-                continue
-        if len(words) < MAX_MENTIONS and not (
-            prev.isalnum() or prev in _QUOTES or lower[pos + 6 : pos + 7].isalnum()
-        ):
-            words.append(pos)
-    return keys, words
+        if prev in _QUOTES or prev.isalnum():
+            continue
+        nxt = lower[pos + 6 : pos + 7]
+        if nxt.isalnum() or (nxt in _QUOTES and _key_at(lower, pos) >= 0):
+            continue
+        words.append(pos)
+        if len(words) >= MAX_MENTIONS:
+            break
+    return words
 
 
 class _Objects:
@@ -396,6 +439,8 @@ class _Objects:
                 break
             if region.count("{", pos, anchor) + region.count("[", pos, anchor) > MAX_DEPTH:
                 break
+            if region[pos + 1 : pos + 2] not in _OBJECT_SECOND:
+                continue  # "{'" or "{a": the C scanner would raise; skip building its error
             value, end = _scan_at(region, pos)
             if end > anchor:
                 return pos, end, value
@@ -412,7 +457,7 @@ class _Objects:
             return -1, -1, _FAIL
         lo = max(0, anchor - SLOW_WINDOW)
         window = self.region[lo : anchor + SLOW_WINDOW]
-        if self.region[anchor] != "'" and "/*" not in window and not _PY_HINT_RE.search(window):
+        if self.region[anchor] != "'" and "/*" not in window and not _python_hints(window):
             return -1, -1, _FAIL  # plain JSON that the C scanner rejected: nothing to repair
         at = anchor - lo
         best: tuple[int, int, Any] = (-1, -1, _FAIL)
@@ -428,7 +473,7 @@ class _Objects:
                 best = (lo + start, lo + end, value)  # keep climbing: the outermost wins
         return best
 
-    def collect(self, anchors: list[int]) -> None:
+    def collect(self, anchors: Iterable[int]) -> None:
         """Parse the objects around ``anchors`` (answer keys, last first)."""
         covered = len(self.region) + 1  # start of the earliest object parsed so far
         attempts = 0
@@ -693,10 +738,9 @@ def candidates(region: str, whole: Any = None) -> Found:
     fast = _final_object_only(region, lower)
     if fast is not None:
         return fast
-    keys, words = _mentions(lower)
     objects = _Objects(region)
-    if keys:
-        objects.collect(keys)
+    objects.collect(_key_mentions(lower))
+    words = _word_mentions(lower)
     items.extend(objects.found)
     unclosed = -1
     if _BOXED in region:
@@ -720,7 +764,7 @@ def candidates(region: str, whole: Any = None) -> Found:
         if ok:
             items.extend(_document(value, 0, len(region)))
         elif region and (
-            _BARE_TOKEN_RE.fullmatch(region)
+            (len(region) <= 64 and _BARE_TOKEN_RE.fullmatch(region))
             or (len(region) <= MAX_BARE_TEXT and "\n" not in region)
         ):
             items.append(Candidate(0, len(region), region, "bare_text"))

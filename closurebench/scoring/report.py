@@ -488,6 +488,7 @@ class Verdict(NamedTuple):
     format_ok: bool
 
 
+_new = tuple.__new__  # a NamedTuple without its Python-level __new__: one per prediction
 _FENCE_TAIL = " \t\r\n`"  # what may follow the last answer object: its closing fence
 _NO_ANSWER = Verdict(None, False, False, False, False, False)
 _TALLY = 6  # n, parsed, strict, lenient, lenient_paper, format_ok
@@ -573,7 +574,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
 def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
     """Judge a committed (coerced) answer against the case's reference."""
     if not parsed:
-        return Verdict(None, False, False, False, False, formatted)
+        return _new(Verdict, (None, False, False, False, False, formatted))
     judge = case.judge
     schema = judge.schema
     canon = case.canon
@@ -587,7 +588,7 @@ def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
             value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon
         )
     )
-    return Verdict(value, True, strict, lenient, paper, formatted)
+    return _new(Verdict, (value, True, strict, lenient, paper, formatted))
 
 
 @contextmanager
