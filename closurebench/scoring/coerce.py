@@ -42,6 +42,7 @@ __all__ = [
     "canonical_set",
     "coerce",
     "coerce_answer",
+    "coerce_json",
     "compare",
     "compile_schema",
     "freeze",
@@ -73,6 +74,7 @@ class Schema:
     properties: dict[str, Schema] = field(default_factory=dict)
     validator: Draft202012Validator | None = None
     verdicts: dict[Any, bool] = field(default_factory=dict, repr=False)
+    coerced: dict[Any, tuple[Any, bool]] = field(default_factory=dict, repr=False)
     prop_keys: dict[str, str] = field(default_factory=dict)  # normalised spelling -> name
 
     def is_valid(self, value: Any) -> bool:
@@ -345,6 +347,9 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
         item_schema = schema.items
         if item_schema is None:
             return value, True
+        if item_schema.kind == "string" and all(type(v) is str for v in value):
+            out = [v.strip() for v in value]  # what _coerce does to each label, in one pass
+            return (_dedupe(out) if schema.unique else out), True
         out = []
         for item in value:
             item, ok = _coerce(item, item_schema, False)
@@ -395,6 +400,34 @@ def coerce(value: Any, schema: Schema, source: str | None = None) -> tuple[Any, 
     if not ok or not schema.is_valid(value):
         return None, False
     return value, True
+
+
+def _json_key(value: Any) -> Any:
+    """A type-exact memo key for the JSON values answers repeat most (labels, counts,
+    booleans, sets of labels), else None. Floats are left out: ``-0.0 == 0.0``."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool:
+        return (kind, value)
+    if kind is list and all(type(v) is str for v in value):
+        return ("labels", *value)
+    return None
+
+
+def coerce_json(value: Any, schema: Schema) -> tuple[Any, bool]:
+    """:func:`coerce` of a JSON value (not loose text), memoised per schema: the same few
+    answers recur across predictions. Lists come back as fresh copies, so no verdict
+    shares a mutable answer with another."""
+    key = _json_key(value)
+    if key is None:
+        return coerce(value, schema)
+    hit = schema.coerced.get(key)
+    if hit is None:
+        hit = coerce(value, schema)
+        if len(schema.coerced) >= _VALIDITY_CACHE_MAX:
+            schema.coerced.clear()
+        schema.coerced[key] = hit
+    out, ok = hit
+    return (list(out) if type(out) is list else out), ok
 
 
 def coerce_answer(value: Any, schema: str | Mapping[str, Any]) -> tuple[Any, bool]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import gc
 import json
 import math
+import operator
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from closurebench.scoring.coerce import (
@@ -22,13 +24,14 @@ from closurebench.scoring.coerce import (
     Schema,
     canonical_set,
     coerce,
+    coerce_json,
     compare,
     compile_schema,
     freeze,
     set_f1,
 )
 from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
-from closurebench.scoring.extract import NO_VALUE, SOURCE_OBJECT, candidates, exact_answer
+from closurebench.scoring.extract import NO_VALUE, candidates, exact_answer
 from closurebench.scoring.final import answer_region, as_text
 from closurebench.scoring.labels import LabelIndex
 from closurebench.scoring.policy import SLIPS, decide, slip_credit
@@ -77,6 +80,8 @@ class Judge:
     is_set: bool
     slip: str = "none"
     node_keys: tuple[str, ...] = ()
+    # Verdicts on count and yes/no answers, which need no labels: value -> Verdict.
+    memo: dict[Any, Verdict] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def labels(self) -> LabelIndex:
         """The reference's own labels, for references that carry no node list."""
@@ -313,6 +318,10 @@ class _References:
         return Case(judge, nodes, query)
 
     def resolve(self, raw: Any, category: str | None, where: str) -> tuple[Case, Meta, Any]:
+        if type(raw) is dict:  # a dataset record: skip the Mapping ABC check
+            if "answer" not in raw:
+                raise ValueError(f"{where}: reference record has no 'answer' field")
+            return self._resolve_record(raw, category, where)
         if isinstance(raw, str):
             key = (raw, category)
             hit = self.strings.get(key)
@@ -420,6 +429,24 @@ def _rates(
         "parse_rate": parsed / n,
         "format_rate": formatted / n,
     }
+
+
+_FLAGS = operator.itemgetter(1, 2, 3, 4, 5)  # parsed, strict, lenient, paper, format_ok
+
+
+def _tally(verdict_list: list[Verdict], metas: list[Meta]) -> dict[Meta, list[int]]:
+    """Per breakdown cell (meta) the counts of ``_TALLY``: one C-level ``Counter`` pass over
+    (meta, flags) pairs, then one small loop over the few distinct pairs."""
+    cells: dict[Meta, list[int]] = {}
+    for (meta, flags), count in Counter(zip(metas, map(_FLAGS, verdict_list))).items():
+        cell = cells.get(meta)
+        if cell is None:
+            cell = cells[meta] = [0] * _TALLY
+        cell[0] += count
+        for j, flag in enumerate(flags, 1):
+            if flag:
+                cell[j] += count
+    return cells
 
 
 def _bucket_sort_key(key: str) -> tuple[int, float, str]:
@@ -541,7 +568,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     exact, whole = exact_answer(region)
     if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
         formatted = _format_value(exact, schema)
-        value, parsed = coerce(exact, schema, SOURCE_OBJECT)
+        value, parsed = coerce_json(exact, schema)
         return _verdict(value, parsed, formatted, case)
     found = candidates(region, whole)
     formatted = found.whole is not None and _format_ok(found.whole, schema)
@@ -553,7 +580,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
         and items[0].source in _JSON_SOURCES
     ):
         # One JSON answer and nothing after it: the policy has nothing else to weigh.
-        value, parsed = coerce(items[0].value, schema, items[0].source)
+        value, parsed = coerce_json(items[0].value, schema)  # JSON sources: not loose text
     else:
 
         def coerce1(value: Any, source: str) -> tuple[Any, bool]:
@@ -575,6 +602,25 @@ def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
     """Judge a committed (coerced) answer against the case's reference."""
     if not parsed:
         return _new(Verdict, (None, False, False, False, False, formatted))
+    judge = case.judge
+    schema = judge.schema
+    if schema.kind in _UNLABELLED and judge.slip != "query":
+        # An int or a bool: the verdict depends on the value alone, not on the case's labels.
+        key = (value, formatted)
+        verdict = judge.memo.get(key)
+        if verdict is None:
+            verdict = _judged(value, formatted, case)
+            if len(judge.memo) < 4096:
+                judge.memo[key] = verdict
+        return verdict
+    return _judged(value, formatted, case)
+
+
+_UNLABELLED = frozenset({"integer", "boolean"})
+
+
+def _judged(value: Any, formatted: bool, case: Case) -> Verdict:
+    """The verdict on a parsed answer: strict, both lenient rules, canonical labels."""
     judge = case.judge
     schema = judge.schema
     canon = case.canon
@@ -682,7 +728,6 @@ def score(
         group_ids = ids
     values: list[Any] = []
     strict_flags: list[bool] = []
-    cells: dict[tuple[Any, ...], list[int]] = {}  # meta -> tally (see _TALLY)
     f1_sum = 0.0
     f1_count = 0
 
@@ -691,22 +736,14 @@ def score(
             judge_output(p, c, None if finishes is None else finishes[i])
             for i, (p, c) in enumerate(zip(preds, cases, strict=True))
         ]
-    for v, case, meta in zip(verdict_list, cases, metas, strict=True):
+    for v, case in zip(verdict_list, cases, strict=True):
         if case.judge.is_set:
             f1_sum += set_f1(v.answer if v.parsed else None, case.judge.answer)  # canonical
             f1_count += 1
-        if group_ids is not None:
-            strict_flags.append(v.strict)
-            values.append(v.answer if v.parsed else _NO_VOTE)
-        cell = cells.get(meta)
-        if cell is None:
-            cell = cells[meta] = [0] * _TALLY
-        cell[0] += 1
-        cell[1] += v.parsed
-        cell[2] += v.strict
-        cell[3] += v.lenient
-        cell[4] += v.lenient_paper
-        cell[5] += v.format_ok
+    if group_ids is not None:
+        strict_flags = [v.strict for v in verdict_list]
+        values = [v.answer if v.parsed else _NO_VOTE for v in verdict_list]
+    cells = _tally(verdict_list, metas)
 
     n_parsed, n_strict, n_lenient, n_paper, n_format = (
         sum(c[j] for c in cells.values()) for j in range(1, _TALLY)
