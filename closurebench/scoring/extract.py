@@ -130,8 +130,21 @@ def _depth_bound(text: str) -> int:
     return text.count("{") + text.count("[")
 
 
+_JSON_WS = " \t\n\r"  # what json.decoder's WHITESPACE skips around a document
+
+
 def _loads(text: str) -> Any:
-    """Guarded ``json.loads``; the caller has already bounded the depth."""
+    """Guarded ``json.loads``; the caller has already bounded the depth.
+
+    Text with no JSON whitespace at either end (callers strip it) goes straight to the C
+    scanner, which is what ``decode`` does after its two whitespace regexes and its wrapper.
+    """
+    if text and text[0] not in _JSON_WS and text[-1] not in _JSON_WS:
+        try:
+            value, end = _SCAN(text, 0)
+        except (ValueError, RecursionError, StopIteration):
+            return _FAIL
+        return value if end == len(text) else _FAIL
     try:
         return _DECODER.decode(text)
     except (ValueError, RecursionError):
@@ -698,6 +711,8 @@ def _whole(region: str) -> Any:
     """The region as exactly one JSON document (no fences, no prose), or ``_FAIL``."""
     if region[:1] not in "{[" or region[-1:] not in "}]" or _depth_bound(region) > MAX_DEPTH:
         return _FAIL
+    if region[:1] == "{" and region[1:2] not in _OBJECT_SECOND:
+        return _FAIL  # "{'answer': …" (a Python literal): the C scanner would raise
     try:
         value, end = _SCAN(region, 0)
     except (ValueError, RecursionError, StopIteration):

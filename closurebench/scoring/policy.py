@@ -158,9 +158,9 @@ def slip_credit(
     if slip == "query" and isinstance(pred, list) and isinstance(ref, list):
         if not query_nodes:
             return False
-        extra = canonical_set(pred, canon) - set(ref)
-        missing = set(ref) - canonical_set(pred, canon)
-        return bool(extra) and not missing and extra <= set(query_nodes)
+        named, wanted = canonical_set(pred, canon), set(ref)
+        extra = named - wanted
+        return bool(extra) and not (wanted - named) and extra <= set(query_nodes)
     return False
 
 
