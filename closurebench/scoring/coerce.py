@@ -47,6 +47,7 @@ __all__ = [
     "compile_schema",
     "freeze",
     "is_hedge_text",
+    "json_key",
     "set_f1",
 ]
 
@@ -75,6 +76,7 @@ class Schema:
     validator: Draft202012Validator | None = None
     verdicts: dict[Any, bool] = field(default_factory=dict, repr=False)
     coerced: dict[Any, tuple[Any, bool]] = field(default_factory=dict, repr=False)
+    exact: dict[Any, tuple[bool, Any, bool]] = field(default_factory=dict, repr=False)
     prop_keys: dict[str, str] = field(default_factory=dict)  # normalised spelling -> name
 
     def is_valid(self, value: Any) -> bool:
@@ -82,7 +84,7 @@ class Schema:
         kind = type(value)
         try:
             # Containers by their JSON text (C-fast, type-exact); scalars by (type, value).
-            if kind is list and all(type(v) is str for v in value):
+            if kind is list and {*map(type, value)} <= _ONLY_STR:
                 key = ("labels", *value)  # type-exact already: every item is a str
             elif kind is list or kind is dict:
                 key = json.dumps(value)
@@ -347,7 +349,7 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
         item_schema = schema.items
         if item_schema is None:
             return value, True
-        if item_schema.kind == "string" and all(type(v) is str for v in value):
+        if item_schema.kind == "string" and {*map(type, value)} <= _ONLY_STR:
             out = [v.strip() for v in value]  # what _coerce does to each label, in one pass
             return (_dedupe(out) if schema.unique else out), True
         out = []
@@ -402,22 +404,34 @@ def coerce(value: Any, schema: Schema, source: str | None = None) -> tuple[Any, 
     return value, True
 
 
-def _json_key(value: Any) -> Any:
+def json_key(value: Any) -> Any:
     """A type-exact memo key for the JSON values answers repeat most (labels, counts,
-    booleans, sets of labels), else None. Floats are left out: ``-0.0 == 0.0``."""
+    booleans, sets of labels), else None. Floats are left out (``-0.0 == 0.0``), and so are
+    long texts, so a memo never holds a megabyte-long hostile "answer"."""
     kind = type(value)
-    if kind is int or kind is str or kind is bool:
+    if kind is int or kind is bool:
         return (kind, value)
-    if kind is list and all(type(v) is str for v in value):
+    if kind is str:
+        return (kind, value) if len(value) <= _MEMO_CHARS else None
+    if (
+        kind is list
+        and len(value) <= 64
+        and {*map(type, value)} <= _ONLY_STR
+        and (not value or max(map(len, value)) <= _MEMO_CHARS)
+    ):
         return ("labels", *value)
     return None
+
+
+_MEMO_CHARS = 256
+_ONLY_STR = frozenset({str})  # {*map(type, xs)} <= _ONLY_STR: every item a str, in C
 
 
 def coerce_json(value: Any, schema: Schema) -> tuple[Any, bool]:
     """:func:`coerce` of a JSON value (not loose text), memoised per schema: the same few
     answers recur across predictions. Lists come back as fresh copies, so no verdict
     shares a mutable answer with another."""
-    key = _json_key(value)
+    key = json_key(value)
     if key is None:
         return coerce(value, schema)
     hit = schema.coerced.get(key)
@@ -481,8 +495,14 @@ def compare(
                 for p, r in zip(pred, ref, strict=True)
             )
             return ok, ok
-        ref_set = _as_set(ref)
-        pred_set = _as_set(pred)
+        try:  # _as_set, inlined: sets of labels are the commonest answer
+            ref_set = set(ref)
+        except TypeError:
+            ref_set = {freeze(v) for v in ref}
+        try:
+            pred_set = set(pred)
+        except TypeError:
+            pred_set = {freeze(v) for v in pred}
         if pred_set != ref_set and canon is not None:
             pred_set = canonical_set(pred, canon)
         diff = len(pred_set ^ ref_set)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
@@ -75,6 +76,7 @@ class Candidate(NamedTuple):
 
 
 _new = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot constructors)
+_END = operator.itemgetter(1)  # Candidate.end, read in C
 
 
 class _Fail:
@@ -316,7 +318,7 @@ def _answers(value: Any) -> list[Any]:
             if type(node) is dict:
                 best, rank = None, 0
                 for key, child in node.items():
-                    r = _answer_rank(key)
+                    r = 1 if key == "answer" else _answer_rank(key)
                     if r > rank:
                         best, rank = child, r
                     elif type(child) is dict or type(child) is list:
@@ -709,7 +711,11 @@ def exact_answer(region: str) -> tuple[Any, Any]:
 
 def _whole(region: str) -> Any:
     """The region as exactly one JSON document (no fences, no prose), or ``_FAIL``."""
-    if region[:1] not in "{[" or region[-1:] not in "}]" or _depth_bound(region) > MAX_DEPTH:
+    if (
+        region[:1] not in "{["
+        or region[-1:] not in "}]"
+        or region.count("{") + region.count("[") > MAX_DEPTH  # _depth_bound, inlined
+    ):
         return _FAIL
     if region[:1] == "{" and region[1:2] not in _OBJECT_SECOND:
         return _FAIL  # "{'answer': …" (a Python literal): the C scanner would raise
@@ -791,7 +797,7 @@ def candidates(region: str, whole: Any = None) -> Found:
         ):
             items.append(Candidate(0, len(region), region, "bare_text"))
     items.sort(key=lambda c: (c.start, -c.end))
-    last_end = max((c.end for c in items), default=-1)
+    last_end = max(map(_END, items), default=-1)
     cut = -1
     for at in (objects.unparsed_anchor, unclosed):
         if at > last_end:

@@ -28,11 +28,12 @@ from closurebench.scoring.coerce import (
     compare,
     compile_schema,
     freeze,
+    json_key,
     set_f1,
 )
 from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
 from closurebench.scoring.extract import NO_VALUE, candidates, exact_answer
-from closurebench.scoring.final import answer_region, as_text
+from closurebench.scoring.final import MAX_OUTPUT_CHARS, answer_region, as_text
 from closurebench.scoring.labels import LabelIndex
 from closurebench.scoring.policy import SLIPS, decide, slip_credit
 from closurebench.scoring.stats import consensus_correct, pass_at_k
@@ -386,7 +387,8 @@ class _References:
             if bucket is None:
                 bucket = density_bucket(_opt_float(density, "density", where))
         rid = record.get("id")
-        case = self._case(judge, record.get("nodes"), record.get("query"))
+        nodes, query = record.get("nodes"), record.get("query")
+        case = self._case(judge) if nodes is None and query is None else Case(judge, nodes, query)
         return case, (judge.level, category, n, bucket), (None if rid is None else str(rid))
 
 
@@ -528,6 +530,23 @@ def _format_ok(whole: Any, schema: Schema) -> bool:
     return _format_value(whole["answer"], schema)
 
 
+def _exact_parts(exact: Any, schema: Schema) -> tuple[bool, Any, bool]:
+    """``(format ok, coerced value, parsed)`` of the value of an exact ``{"answer": v}``,
+    memoised per schema for the values answers repeat (see ``coerce_json``); lists come back
+    as fresh copies."""
+    key = json_key(exact)
+    hit = None if key is None else schema.exact.get(key)
+    if hit is None:
+        value, parsed = coerce_json(exact, schema)
+        hit = (_format_value(exact, schema), value, parsed)
+        if key is not None:
+            if len(schema.exact) >= 1 << 16:
+                schema.exact.clear()
+            schema.exact[key] = hit
+    formatted, value, parsed = hit
+    return formatted, (list(value) if type(value) is list else value), parsed
+
+
 def _format_value(value: Any, schema: Schema) -> bool:
     try:
         return schema.is_valid(value)
@@ -554,12 +573,18 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     """The verdict on one raw output; never raises on any ``output``."""
     if isinstance(finish_reason, str) and finish_reason in TRUNCATED_FINISH_REASONS:
         return _NO_ANSWER  # cut off by the token cap: its final answer is not there
-    text = as_text(output)
-    if text is None:
-        return _NO_ANSWER
-    region = answer_region(text)
-    if region is None:
-        return _NO_ANSWER
+    if type(output) is str and len(output) <= MAX_OUTPUT_CHARS and output.isascii():
+        text = output  # what as_text gives back for short ASCII text
+    else:
+        text = as_text(output)
+        if text is None:
+            return _NO_ANSWER
+    if "<" in text or "◁" in text:
+        region = answer_region(text)
+        if region is None:
+            return _NO_ANSWER
+    else:
+        region = text.rstrip()  # no reasoning marker, no chat trailer: answer_region's result
     judge = case.judge
     schema = judge.schema
     canon = case.canon
@@ -567,8 +592,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
         region = region.lstrip()
     exact, whole = exact_answer(region)
     if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
-        formatted = _format_value(exact, schema)
-        value, parsed = coerce_json(exact, schema)
+        formatted, value, parsed = _exact_parts(exact, schema)
         return _verdict(value, parsed, formatted, case)
     found = candidates(region, whole)
     formatted = found.whole is not None and _format_ok(found.whole, schema)
@@ -855,7 +879,7 @@ def _sampling(
             )
         return votes[i]
 
-    counts = [(len(m), sum(strict_flags[i] for i in m)) for m in groups.values()]
+    counts = [(len(m), sum(map(strict_flags.__getitem__, m))) for m in groups.values()]
     out: dict[str, Any] = {"n_instances": len(groups), "samples_per_instance_min": smallest}
     for k in sorted(ks):
         passes = sum(pass_at_k(n, c, k) for n, c in counts)
