@@ -481,6 +481,8 @@ class _Objects:
         window = self.region[lo : anchor + SLOW_WINDOW]
         if self.region[anchor] != "'" and "/*" not in window and not _python_hints(window):
             return -1, -1, _FAIL  # plain JSON that the C scanner rejected: nothing to repair
+        if "}" not in window:
+            return -1, -1, _FAIL  # no closing brace: _object_spans would find no span
         at = anchor - lo
         best: tuple[int, int, Any] = (-1, -1, _FAIL)
         tries = 0
