@@ -417,10 +417,12 @@ def _word_mentions(lower: str) -> list[int]:
 
     A quote or a letter before the word rules it out before any key test, so a key flood
     costs one ``rfind`` and one slice per occurrence, and none at all when every occurrence
-    follows a quote (three C-fast counts).
+    follows a quote (C-fast counts, for more than ``MAX_MENTIONS``).
     """
     total = lower.count("answer")
-    if not total or total == lower.count('"answer') + lower.count("'answer"):
+    if not total or (
+        total > MAX_MENTIONS and total == lower.count('"answer') + lower.count("'answer")
+    ):
         return []
     words: list[int] = []
     hi = len(lower)
