@@ -32,6 +32,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from closurebench.scoring.extract import MAX_INT_DIGITS, TEXT_SOURCES, safe_loads
+from closurebench.scoring.prefilter import Prefiltered
 
 __all__ = [
     "FLOAT_TOLERANCE",
@@ -41,10 +42,12 @@ __all__ = [
     "canonical_set",
     "coerce",
     "coerce_answer",
+    "coerce_json",
     "compare",
     "compile_schema",
     "freeze",
     "is_hedge_text",
+    "json_key",
     "set_f1",
 ]
 
@@ -72,6 +75,8 @@ class Schema:
     properties: dict[str, Schema] = field(default_factory=dict)
     validator: Draft202012Validator | None = None
     verdicts: dict[Any, bool] = field(default_factory=dict, repr=False)
+    coerced: dict[Any, tuple[Any, bool]] = field(default_factory=dict, repr=False)
+    exact: dict[Any, tuple[bool, Any, bool]] = field(default_factory=dict, repr=False)
     prop_keys: dict[str, str] = field(default_factory=dict)  # normalised spelling -> name
 
     def is_valid(self, value: Any) -> bool:
@@ -79,7 +84,7 @@ class Schema:
         kind = type(value)
         try:
             # Containers by their JSON text (C-fast, type-exact); scalars by (type, value).
-            if kind is list and all(type(v) is str for v in value):
+            if kind is list and {*map(type, value)} <= _ONLY_STR:
                 key = ("labels", *value)  # type-exact already: every item is a str
             elif kind is list or kind is dict:
                 key = json.dumps(value)
@@ -177,6 +182,19 @@ _TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _HEDGE_TEXT_RE = re.compile(r"\b(?:or|either|maybe|possibly|perhaps|probably)\b|/|\?", re.I)
+_TAIL = Prefiltered(
+    _TAIL_RE,
+    (
+        " because ", " since ", " as ", " which ", " where ", " with ", " for ", " in ",
+        " at ", " from ",
+    ),
+    ("(", "[", ";", "—", "–", "-"),
+)
+_HEDGE_TEXT = Prefiltered(
+    _HEDGE_TEXT_RE,
+    (" or ", " either ", " maybe ", " possibly ", " perhaps ", " probably "),
+    ("/", "?"),
+)
 _TEXT_INT_RE = re.compile(rf"([+-]?\d{{1,{MAX_INT_DIGITS}}})(?:\.0+)?(?:\s+[A-Za-z][\w-]{{0,30}})?")
 _TEXT_NUM_RE = re.compile(
     r"([+-]?(?:\d{1,100}(?:\.\d{0,100})?|\.\d{1,100})(?:[eE][+-]?\d{1,3})?)"
@@ -205,13 +223,15 @@ HEDGE: Any = Hedge()
 
 def is_hedge_text(text: str) -> bool:
     """Whether loose answer text hedges between alternatives."""
-    return _HEDGE_TEXT_RE.search(text) is not None
+    return _HEDGE_TEXT.search(text) is not None
 
 
 def _clean_text(text: str, keep_commas: bool) -> str:
     """Loose answer text without quotes, markdown, a closing full stop or a trailing clause."""
-    text = _LATEX_TEXT_RE.sub(r"\1", text).strip().strip("$").strip()
-    m = _TAIL_RE.search(text)
+    if "\\" in text:  # every LaTeX wrapper starts with a backslash
+        text = _LATEX_TEXT_RE.sub(r"\1", text)
+    text = text.strip().strip("$").strip()
+    m = _TAIL.search(text)
     if m is not None and m.start() > 0:
         text = text[: m.start()]
     if not keep_commas:
@@ -254,7 +274,7 @@ def _text_set(text: str) -> tuple[Any, bool]:
     if text.lower() in _EMPTY_WORDS or not text:
         return [], True
     parts = [p.strip().strip("\"'").rstrip(".") for p in _SET_SPLIT_RE.split(text)]
-    parts = [_LATEX_TEXT_RE.sub(r"\1", p) for p in parts if p]
+    parts = [_LATEX_TEXT_RE.sub(r"\1", p) if "\\" in p else p for p in parts if p]
     if not parts or any(len(p) > 64 for p in parts):
         return None, False
     return parts, True
@@ -329,6 +349,9 @@ def _coerce(value: Any, schema: Schema, text_source: bool) -> tuple[Any, bool]:
         item_schema = schema.items
         if item_schema is None:
             return value, True
+        if item_schema.kind == "string" and {*map(type, value)} <= _ONLY_STR:
+            out = [v.strip() for v in value]  # what _coerce does to each label, in one pass
+            return (_dedupe(out) if schema.unique else out), True
         out = []
         for item in value:
             item, ok = _coerce(item, item_schema, False)
@@ -379,6 +402,46 @@ def coerce(value: Any, schema: Schema, source: str | None = None) -> tuple[Any, 
     if not ok or not schema.is_valid(value):
         return None, False
     return value, True
+
+
+def json_key(value: Any) -> Any:
+    """A type-exact memo key for the JSON values answers repeat most (labels, counts,
+    booleans, sets of labels), else None. Floats are left out (``-0.0 == 0.0``), and so are
+    long texts, so a memo never holds a megabyte-long hostile "answer"."""
+    kind = type(value)
+    if kind is int or kind is bool:
+        return (kind, value)
+    if kind is str:
+        return (kind, value) if len(value) <= _MEMO_CHARS else None
+    if (
+        kind is list
+        and len(value) <= 64
+        and {*map(type, value)} <= _ONLY_STR
+        and (not value or max(map(len, value)) <= _MEMO_CHARS)
+    ):
+        return ("labels", *value)
+    return None
+
+
+_MEMO_CHARS = 256
+_ONLY_STR = frozenset({str})  # {*map(type, xs)} <= _ONLY_STR: every item a str, in C
+
+
+def coerce_json(value: Any, schema: Schema) -> tuple[Any, bool]:
+    """:func:`coerce` of a JSON value (not loose text), memoised per schema: the same few
+    answers recur across predictions. Lists come back as fresh copies, so no verdict
+    shares a mutable answer with another."""
+    key = json_key(value)
+    if key is None:
+        return coerce(value, schema)
+    hit = schema.coerced.get(key)
+    if hit is None:
+        hit = coerce(value, schema)
+        if len(schema.coerced) >= _VALIDITY_CACHE_MAX:
+            schema.coerced.clear()
+        schema.coerced[key] = hit
+    out, ok = hit
+    return (list(out) if type(out) is list else out), ok
 
 
 def coerce_answer(value: Any, schema: str | Mapping[str, Any]) -> tuple[Any, bool]:
@@ -432,8 +495,14 @@ def compare(
                 for p, r in zip(pred, ref, strict=True)
             )
             return ok, ok
-        ref_set = _as_set(ref)
-        pred_set = _as_set(pred)
+        try:  # _as_set, inlined: sets of labels are the commonest answer
+            ref_set = set(ref)
+        except TypeError:
+            ref_set = {freeze(v) for v in ref}
+        try:
+            pred_set = set(pred)
+        except TypeError:
+            pred_set = {freeze(v) for v in pred}
         if pred_set != ref_set and canon is not None:
             pred_set = canonical_set(pred, canon)
         diff = len(pred_set ^ ref_set)

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from closurebench.scoring.final import MAX_OUTPUT_CHARS
@@ -71,6 +73,10 @@ class Candidate(NamedTuple):
     value: Any
     source: str
     group: int = -1
+
+
+_new = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot constructors)
+_END = operator.itemgetter(1)  # Candidate.end, read in C
 
 
 class _Fail:
@@ -126,8 +132,21 @@ def _depth_bound(text: str) -> int:
     return text.count("{") + text.count("[")
 
 
+_JSON_WS = " \t\n\r"  # what json.decoder's WHITESPACE skips around a document
+
+
 def _loads(text: str) -> Any:
-    """Guarded ``json.loads``; the caller has already bounded the depth."""
+    """Guarded ``json.loads``; the caller has already bounded the depth.
+
+    Text with no JSON whitespace at either end (callers strip it) goes straight to the C
+    scanner, which is what ``decode`` does after its two whitespace regexes and its wrapper.
+    """
+    if text and text[0] not in _JSON_WS and text[-1] not in _JSON_WS:
+        try:
+            value, end = _SCAN(text, 0)
+        except (ValueError, RecursionError, StopIteration):
+            return _FAIL
+        return value if end == len(text) else _FAIL
     try:
         return _DECODER.decode(text)
     except (ValueError, RecursionError):
@@ -299,7 +318,7 @@ def _answers(value: Any) -> list[Any]:
             if type(node) is dict:
                 best, rank = None, 0
                 for key, child in node.items():
-                    r = _answer_rank(key)
+                    r = 1 if key == "answer" else _answer_rank(key)
                     if r > rank:
                         best, rank = child, r
                     elif type(child) is dict or type(child) is list:
@@ -341,39 +360,87 @@ MAX_SLOW = 1
 LITERAL_CHARS = 16_384
 """An output up to this long that is one Python-style literal is parsed whole."""
 _PY_HINT_RE = re.compile(r"\b(?:True|False|None)\b|,\s*[}\]]")
+_OBJECT_SECOND = frozenset('"} \t\n\r')
+"""What may follow the ``{`` of a JSON object (a key, its end, or JSON whitespace)."""
 
 
-def _mentions(lower: str) -> tuple[list[int], list[int]]:
-    """Where the word "answer" occurs, last first: as an answer key (the position of its
-    opening quote) and as a word (for closing answer lines). Found with ``rfind``."""
-    keys: list[int] = []
-    words: list[int] = []
-    quoted = '"' in lower or "'" in lower  # without quotes there are no keys to find
+def _python_hints(window: str) -> bool:
+    """``_PY_HINT_RE.search(window)``, skipped (C-fast ``in`` tests) when none of its
+    literals is there: the regex costs ~20 µs per KiB, the tests a few hundred ns."""
+    if (
+        "True" in window
+        or "False" in window
+        or "None" in window
+        or ("," in window and ("}" in window or "]" in window))
+    ):
+        return _PY_HINT_RE.search(window) is not None
+    return False
+
+
+def _key_at(lower: str, pos: int) -> int:
+    """Where the answer key whose word "answer" starts at ``pos`` opens (its quote), or -1:
+    ``"answer":``, ``"final answer":`` / ``"final_answer":`` / ``"final-answer":``,
+    ``"finalanswer":``."""
+    if lower[pos + 6 : pos + 7] not in _QUOTES or not _KEY_AFTER_RE.match(lower, pos + 6):
+        return -1
+    prev = lower[pos - 1 : pos]
+    if prev in _QUOTES:
+        return pos - 1
+    before = lower[max(0, pos - 7) : pos]
+    if before[-6:-1] == "final" and prev in " _-" and before[:1] in _QUOTES:
+        return pos - 7
+    if before[-5:] == "final" and before[-6:-5] in _QUOTES:
+        return pos - 6
+    return -1
+
+
+def _key_mentions(lower: str) -> Iterator[int]:
+    """Answer keys among the last ``MAX_KEY_HITS`` occurrences of "answer", last first (the
+    position of each key's opening quote). Lazy: ``_Objects.collect`` stops after a few
+    parse attempts, so a flood of keys is not classified to its end."""
+    if '"' not in lower and "'" not in lower:
+        return  # without quotes there are no keys to find
     hi = len(lower)
     for _ in range(MAX_KEY_HITS):
-        if not quoted and len(words) >= MAX_MENTIONS:
-            break
+        pos = lower.rfind("answer", 0, hi)
+        if pos < 0:
+            return
+        hi = pos
+        key = _key_at(lower, pos)
+        if key >= 0:
+            yield key
+
+
+def _word_mentions(lower: str) -> list[int]:
+    """The last ``MAX_MENTIONS`` occurrences of "answer" as a word (not a key, not part of a
+    longer word) among the last ``MAX_KEY_HITS`` occurrences, last first; for answer lines.
+
+    A quote or a letter before the word rules it out before any key test, so a key flood
+    costs one ``rfind`` and one slice per occurrence, and none at all when every occurrence
+    follows a quote (C-fast counts, for more than ``MAX_MENTIONS``).
+    """
+    total = lower.count("answer")
+    if not total or (
+        total > MAX_MENTIONS and total == lower.count('"answer') + lower.count("'answer")
+    ):
+        return []
+    words: list[int] = []
+    hi = len(lower)
+    for _ in range(MAX_KEY_HITS):
         pos = lower.rfind("answer", 0, hi)
         if pos < 0:
             break
         hi = pos
         prev = lower[pos - 1 : pos]
-        if lower[pos + 6 : pos + 7] in _QUOTES and _KEY_AFTER_RE.match(lower, pos + 6):
-            if prev in _QUOTES:
-                keys.append(pos - 1)
-                continue
-            before = lower[max(0, pos - 7) : pos]
-            if before[-6:-1] == "final" and prev in " _-" and before[:1] in _QUOTES:
-                keys.append(pos - 7)
-                continue
-            if before[-5:] == "final" and before[-6:-5] in _QUOTES:
-                keys.append(pos - 6)
-                continue
-        if len(words) < MAX_MENTIONS and not (
-            prev.isalnum() or prev in _QUOTES or lower[pos + 6 : pos + 7].isalnum()
-        ):
-            words.append(pos)
-    return keys, words
+        if prev in _QUOTES or prev.isalnum():
+            continue
+        nxt = lower[pos + 6 : pos + 7]
+        if nxt.isalnum() or (nxt in _QUOTES and _key_at(lower, pos) >= 0):
+            continue
+        words.append(pos)
+        if len(words) >= MAX_MENTIONS:
+            break
+    return words
 
 
 class _Objects:
@@ -396,6 +463,8 @@ class _Objects:
                 break
             if region.count("{", pos, anchor) + region.count("[", pos, anchor) > MAX_DEPTH:
                 break
+            if region[pos + 1 : pos + 2] not in _OBJECT_SECOND:
+                continue  # "{'" or "{a": the C scanner would raise; skip building its error
             value, end = _scan_at(region, pos)
             if end > anchor:
                 return pos, end, value
@@ -412,8 +481,10 @@ class _Objects:
             return -1, -1, _FAIL
         lo = max(0, anchor - SLOW_WINDOW)
         window = self.region[lo : anchor + SLOW_WINDOW]
-        if self.region[anchor] != "'" and "/*" not in window and not _PY_HINT_RE.search(window):
+        if self.region[anchor] != "'" and "/*" not in window and not _python_hints(window):
             return -1, -1, _FAIL  # plain JSON that the C scanner rejected: nothing to repair
+        if "}" not in window:
+            return -1, -1, _FAIL  # no closing brace: _object_spans would find no span
         at = anchor - lo
         best: tuple[int, int, Any] = (-1, -1, _FAIL)
         tries = 0
@@ -428,7 +499,7 @@ class _Objects:
                 best = (lo + start, lo + end, value)  # keep climbing: the outermost wins
         return best
 
-    def collect(self, anchors: list[int]) -> None:
+    def collect(self, anchors: Iterable[int]) -> None:
         """Parse the objects around ``anchors`` (answer keys, last first)."""
         covered = len(self.region) + 1  # start of the earliest object parsed so far
         attempts = 0
@@ -455,7 +526,7 @@ class _Objects:
             self.group += 1
             group = self.group if len(answers) > 1 else -1
             for answer in reversed(answers):
-                self.found.append(Candidate(start, end, answer, SOURCE_OBJECT, group))
+                self.found.append(_new(Candidate, (start, end, answer, SOURCE_OBJECT, group)))
             covered = start
         self.found.reverse()
 
@@ -511,7 +582,7 @@ def _boxed_candidates(region: str) -> tuple[list[Candidate], int]:
                 body = _unwrap(region[body_start : match.start()])
                 if body:
                     value, source = _text_value(body, "boxed_text", SOURCE_BOXED)
-                    out.append(Candidate(pos, match.end(), value, source))
+                    out.append(_new(Candidate, (pos, match.end(), value, source, -1)))
                 break
         else:
             if not out and unclosed < 0:
@@ -584,7 +655,7 @@ def _line_candidates(region: str, words: list[int]) -> list[Candidate]:
         if not body or (body[:1] == "{" and "nswer" in body.lower()):
             continue  # the object itself is a candidate
         value, source = _text_value(body, "line_text", SOURCE_LINE)
-        out.append(Candidate(begin, end, value, source))
+        out.append(_new(Candidate, (begin, end, value, source, -1)))
         if len(out) >= MAX_LINES:
             break
     out.reverse()
@@ -644,8 +715,14 @@ def exact_answer(region: str) -> tuple[Any, Any]:
 
 def _whole(region: str) -> Any:
     """The region as exactly one JSON document (no fences, no prose), or ``_FAIL``."""
-    if region[:1] not in "{[" or region[-1:] not in "}]" or _depth_bound(region) > MAX_DEPTH:
+    if (
+        region[:1] not in "{["
+        or region[-1:] not in "}]"
+        or region.count("{") + region.count("[") > MAX_DEPTH  # _depth_bound, inlined
+    ):
         return _FAIL
+    if region[:1] == "{" and region[1:2] not in _OBJECT_SECOND:
+        return _FAIL  # "{'answer': …" (a Python literal): the C scanner would raise
     try:
         value, end = _SCAN(region, 0)
     except (ValueError, RecursionError, StopIteration):
@@ -662,7 +739,7 @@ def candidates(region: str, whole: Any = None) -> Found:
         region = region.strip()
         whole = _whole(region)
     if whole is not _FAIL:  # fast path: the output is one JSON document
-        return Found(region, _document(whole, 0, len(region)), -1, whole)
+        return _new(Found, (region, _document(whole, 0, len(region)), -1, whole))
     if not region.isascii() and _ZERO_WIDTH_RE.search(region):
         region = _ZERO_WIDTH_RE.sub("", region).strip()
         value = _whole(region)
@@ -693,13 +770,12 @@ def candidates(region: str, whole: Any = None) -> Found:
     fast = _final_object_only(region, lower)
     if fast is not None:
         return fast
-    keys, words = _mentions(lower)
     objects = _Objects(region)
-    if keys:
-        objects.collect(keys)
+    objects.collect(_key_mentions(lower))
+    words = _word_mentions(lower)
     items.extend(objects.found)
     unclosed = -1
-    if _BOXED in region:
+    if "\\" in region and _BOXED in region:  # one memchr before the substring search
         boxed, unclosed = _boxed_candidates(region)
         items.extend(boxed)
     if words:
@@ -707,7 +783,7 @@ def candidates(region: str, whole: Any = None) -> Found:
     lead = _LEAD_RE.match(region) if region[:1] in _LEAD_FIRST else None
     if lead is not None:
         items.append(Candidate(lead.start(1), lead.end(1), lead.group(1), "lead_text"))
-    if not objects.found and ('":' in region or '" :' in region):
+    if not objects.found and '"' in region and ('":' in region or '" :' in region):
         plain = _plain_object(region)
         if plain is not None:
             items.append(plain)
@@ -720,17 +796,17 @@ def candidates(region: str, whole: Any = None) -> Found:
         if ok:
             items.extend(_document(value, 0, len(region)))
         elif region and (
-            _BARE_TOKEN_RE.fullmatch(region)
+            (len(region) <= 64 and _BARE_TOKEN_RE.fullmatch(region))
             or (len(region) <= MAX_BARE_TEXT and "\n" not in region)
         ):
             items.append(Candidate(0, len(region), region, "bare_text"))
     items.sort(key=lambda c: (c.start, -c.end))
-    last_end = max((c.end for c in items), default=-1)
+    last_end = max(map(_END, items), default=-1)
     cut = -1
     for at in (objects.unparsed_anchor, unclosed):
         if at > last_end:
             cut = max(cut, at)
-    return Found(region, tuple(items), cut, None)
+    return _new(Found, (region, tuple(items), cut, None))
 
 
 _HEADER_RE = re.compile(
@@ -762,9 +838,12 @@ def _final_object_only(region: str, lower: str) -> Found | None:
         _HEADER_RE.fullmatch(lower, j, start) is None or lower.rfind("answer", 0, j) >= 0
     ):
         return None
-    if _BOXED in region or (region[:1] in _LEAD_FIRST and _LEAD_RE.match(region)):
+    if ("\\" in region and _BOXED in region) or (
+        region[:1] in _LEAD_FIRST and _LEAD_RE.match(region)
+    ):
         return None
-    return Found(region, (Candidate(start, end, answers[0], SOURCE_OBJECT),), -1, None)
+    item = _new(Candidate, (start, end, answers[0], SOURCE_OBJECT, -1))
+    return _new(Found, (region, (item,), -1, None))
 
 
 def _document(value: Any, start: int, end: int) -> tuple[Candidate, ...]:
@@ -772,7 +851,7 @@ def _document(value: Any, start: int, end: int) -> tuple[Candidate, ...]:
     if type(value) is dict or type(value) is list:
         answers = _answers(value)
         if len(answers) == 1:
-            return (Candidate(start, end, answers[0], SOURCE_OBJECT),)
+            return (_new(Candidate, (start, end, answers[0], SOURCE_OBJECT, -1)),)
         if answers:
             return tuple(Candidate(start, end, a, SOURCE_OBJECT, 1) for a in answers)
         if type(value) is dict:

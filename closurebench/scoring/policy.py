@@ -20,6 +20,7 @@ from typing import Any
 from closurebench.scoring.coerce import HEDGE, canonical_set, freeze, is_hedge_text
 from closurebench.scoring.extract import JSON_SOURCES, TEXT_SOURCES, Found, candidates
 from closurebench.scoring.final import answer_region, as_text
+from closurebench.scoring.prefilter import Prefiltered
 
 __all__ = ["SLIPS", "decide", "extract_answer", "slip_credit"]
 
@@ -52,6 +53,22 @@ _AFTER_RE = re.compile(
     r"|another (?:possible )?answer|or else)\b",
     re.IGNORECASE,
 )
+# The words every match of the two regexes above contains (see ``prefilter``).
+_AFTER = Prefiltered(
+    _AFTER_RE,
+    (
+        " actually ", " hmm", " wait ", " hold on ", " not right ", " not correct ",
+        " not quite ", " incorrect ", " mistake ", " made an error ", " let me ",
+        " on second thought ", " scratch that ", " sorry ", " apologise ", " apologize ",
+        " i can", " unable ", " alternatively ", " or maybe ", " or possibly ", " or perhaps ",
+        " also be ", " instead be ", " answer would ", " answer could ", " answer might ",
+        " another ", " or else ",
+    ),
+)
+_ALTERNATIVE = Prefiltered(
+    _ALTERNATIVE_RE,
+    (" or ", " either ", " alternatively ", " maybe ", " possibly ", " perhaps ", " otherwise "),
+)
 AFTER_CHARS = 2_000
 """Text after the last answer read for withdrawals and alternatives."""
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|"
@@ -73,7 +90,7 @@ def decide(
     for cand in found.items:
         source = cand.source
         if source in TEXT_SOURCES and isinstance(cand.value, str) and (
-            is_hedge_text(cand.value) or _AFTER_RE.search(cand.value)
+            is_hedge_text(cand.value) or _AFTER.search(cand.value)
         ):
             judged.append((cand, HEDGE))  # "4 or 5", "Wait, that is not right."
             continue
@@ -106,11 +123,11 @@ def decide(
         between = region[cand.end : run_start]
         if not between.strip(_FILLER):
             return None, False  # two different answers side by side
-        if _ALTERNATIVE_RE.search(between) and not _REVISE_RE.search(between):
+        if _ALTERNATIVE.search(between) and not _REVISE_RE.search(between):
             return None, False
         break
     after = region[last.end : last.end + AFTER_CHARS]
-    if after and _AFTER_RE.search(after):
+    if after and _AFTER.search(after):
         return None, False
     return value, True
 
@@ -141,9 +158,9 @@ def slip_credit(
     if slip == "query" and isinstance(pred, list) and isinstance(ref, list):
         if not query_nodes:
             return False
-        extra = canonical_set(pred, canon) - set(ref)
-        missing = set(ref) - canonical_set(pred, canon)
-        return bool(extra) and not missing and extra <= set(query_nodes)
+        named, wanted = canonical_set(pred, canon), set(ref)
+        extra = named - wanted
+        return bool(extra) and not (wanted - named) and extra <= set(query_nodes)
     return False
 
 

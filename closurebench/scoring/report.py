@@ -12,9 +12,11 @@ from __future__ import annotations
 import gc
 import json
 import math
+import operator
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from closurebench.scoring.coerce import (
@@ -22,14 +24,16 @@ from closurebench.scoring.coerce import (
     Schema,
     canonical_set,
     coerce,
+    coerce_json,
     compare,
     compile_schema,
     freeze,
+    json_key,
     set_f1,
 )
 from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
-from closurebench.scoring.extract import NO_VALUE, SOURCE_OBJECT, candidates, exact_answer
-from closurebench.scoring.final import answer_region, as_text
+from closurebench.scoring.extract import NO_VALUE, candidates, exact_answer
+from closurebench.scoring.final import MAX_OUTPUT_CHARS, answer_region, as_text
 from closurebench.scoring.labels import LabelIndex
 from closurebench.scoring.policy import SLIPS, decide, slip_credit
 from closurebench.scoring.stats import consensus_correct, pass_at_k
@@ -77,6 +81,8 @@ class Judge:
     is_set: bool
     slip: str = "none"
     node_keys: tuple[str, ...] = ()
+    # Verdicts on count and yes/no answers, which need no labels: value -> Verdict.
+    memo: dict[Any, Verdict] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def labels(self) -> LabelIndex:
         """The reference's own labels, for references that carry no node list."""
@@ -313,6 +319,10 @@ class _References:
         return Case(judge, nodes, query)
 
     def resolve(self, raw: Any, category: str | None, where: str) -> tuple[Case, Meta, Any]:
+        if type(raw) is dict:  # a dataset record: skip the Mapping ABC check
+            if "answer" not in raw:
+                raise ValueError(f"{where}: reference record has no 'answer' field")
+            return self._resolve_record(raw, category, where)
         if isinstance(raw, str):
             key = (raw, category)
             hit = self.strings.get(key)
@@ -377,7 +387,8 @@ class _References:
             if bucket is None:
                 bucket = density_bucket(_opt_float(density, "density", where))
         rid = record.get("id")
-        case = self._case(judge, record.get("nodes"), record.get("query"))
+        nodes, query = record.get("nodes"), record.get("query")
+        case = self._case(judge) if nodes is None and query is None else Case(judge, nodes, query)
         return case, (judge.level, category, n, bucket), (None if rid is None else str(rid))
 
 
@@ -420,6 +431,24 @@ def _rates(
         "parse_rate": parsed / n,
         "format_rate": formatted / n,
     }
+
+
+_FLAGS = operator.itemgetter(1, 2, 3, 4, 5)  # parsed, strict, lenient, paper, format_ok
+
+
+def _tally(verdict_list: list[Verdict], metas: list[Meta]) -> dict[Meta, list[int]]:
+    """Per breakdown cell (meta) the counts of ``_TALLY``: one C-level ``Counter`` pass over
+    (meta, flags) pairs, then one small loop over the few distinct pairs."""
+    cells: dict[Meta, list[int]] = {}
+    for (meta, flags), count in Counter(zip(metas, map(_FLAGS, verdict_list))).items():
+        cell = cells.get(meta)
+        if cell is None:
+            cell = cells[meta] = [0] * _TALLY
+        cell[0] += count
+        for j, flag in enumerate(flags, 1):
+            if flag:
+                cell[j] += count
+    return cells
 
 
 def _bucket_sort_key(key: str) -> tuple[int, float, str]:
@@ -488,6 +517,7 @@ class Verdict(NamedTuple):
     format_ok: bool
 
 
+_new = tuple.__new__  # a NamedTuple without its Python-level __new__: one per prediction
 _FENCE_TAIL = " \t\r\n`"  # what may follow the last answer object: its closing fence
 _NO_ANSWER = Verdict(None, False, False, False, False, False)
 _TALLY = 6  # n, parsed, strict, lenient, lenient_paper, format_ok
@@ -498,6 +528,23 @@ def _format_ok(whole: Any, schema: Schema) -> bool:
     if type(whole) is not dict or len(whole) != 1 or "answer" not in whole:
         return False
     return _format_value(whole["answer"], schema)
+
+
+def _exact_parts(exact: Any, schema: Schema) -> tuple[bool, Any, bool]:
+    """``(format ok, coerced value, parsed)`` of the value of an exact ``{"answer": v}``,
+    memoised per schema for the values answers repeat (see ``coerce_json``); lists come back
+    as fresh copies."""
+    key = json_key(exact)
+    hit = None if key is None else schema.exact.get(key)
+    if hit is None:
+        value, parsed = coerce_json(exact, schema)
+        hit = (_format_value(exact, schema), value, parsed)
+        if key is not None:
+            if len(schema.exact) >= 1 << 16:
+                schema.exact.clear()
+            schema.exact[key] = hit
+    formatted, value, parsed = hit
+    return formatted, (list(value) if type(value) is list else value), parsed
 
 
 def _format_value(value: Any, schema: Schema) -> bool:
@@ -526,12 +573,18 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     """The verdict on one raw output; never raises on any ``output``."""
     if isinstance(finish_reason, str) and finish_reason in TRUNCATED_FINISH_REASONS:
         return _NO_ANSWER  # cut off by the token cap: its final answer is not there
-    text = as_text(output)
-    if text is None:
-        return _NO_ANSWER
-    region = answer_region(text)
-    if region is None:
-        return _NO_ANSWER
+    if type(output) is str and len(output) <= MAX_OUTPUT_CHARS and output.isascii():
+        text = output  # what as_text gives back for short ASCII text
+    else:
+        text = as_text(output)
+        if text is None:
+            return _NO_ANSWER
+    if "<" in text or "◁" in text:
+        region = answer_region(text)
+        if region is None:
+            return _NO_ANSWER
+    else:
+        region = text.rstrip()  # no reasoning marker, no chat trailer: answer_region's result
     judge = case.judge
     schema = judge.schema
     canon = case.canon
@@ -539,8 +592,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
         region = region.lstrip()
     exact, whole = exact_answer(region)
     if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
-        formatted = _format_value(exact, schema)
-        value, parsed = coerce(exact, schema, SOURCE_OBJECT)
+        formatted, value, parsed = _exact_parts(exact, schema)
         return _verdict(value, parsed, formatted, case)
     found = candidates(region, whole)
     formatted = found.whole is not None and _format_ok(found.whole, schema)
@@ -552,7 +604,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
         and items[0].source in _JSON_SOURCES
     ):
         # One JSON answer and nothing after it: the policy has nothing else to weigh.
-        value, parsed = coerce(items[0].value, schema, items[0].source)
+        value, parsed = coerce_json(items[0].value, schema)  # JSON sources: not loose text
     else:
 
         def coerce1(value: Any, source: str) -> tuple[Any, bool]:
@@ -573,7 +625,26 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
 def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
     """Judge a committed (coerced) answer against the case's reference."""
     if not parsed:
-        return Verdict(None, False, False, False, False, formatted)
+        return _new(Verdict, (None, False, False, False, False, formatted))
+    judge = case.judge
+    schema = judge.schema
+    if schema.kind in _UNLABELLED and judge.slip != "query":
+        # An int or a bool: the verdict depends on the value alone, not on the case's labels.
+        key = (value, formatted)
+        verdict = judge.memo.get(key)
+        if verdict is None:
+            verdict = _judged(value, formatted, case)
+            if len(judge.memo) < 4096:
+                judge.memo[key] = verdict
+        return verdict
+    return _judged(value, formatted, case)
+
+
+_UNLABELLED = frozenset({"integer", "boolean"})
+
+
+def _judged(value: Any, formatted: bool, case: Case) -> Verdict:
+    """The verdict on a parsed answer: strict, both lenient rules, canonical labels."""
     judge = case.judge
     schema = judge.schema
     canon = case.canon
@@ -587,7 +658,7 @@ def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
             value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon
         )
     )
-    return Verdict(value, True, strict, lenient, paper, formatted)
+    return _new(Verdict, (value, True, strict, lenient, paper, formatted))
 
 
 @contextmanager
@@ -681,7 +752,6 @@ def score(
         group_ids = ids
     values: list[Any] = []
     strict_flags: list[bool] = []
-    cells: dict[tuple[Any, ...], list[int]] = {}  # meta -> tally (see _TALLY)
     f1_sum = 0.0
     f1_count = 0
 
@@ -690,22 +760,14 @@ def score(
             judge_output(p, c, None if finishes is None else finishes[i])
             for i, (p, c) in enumerate(zip(preds, cases, strict=True))
         ]
-    for v, case, meta in zip(verdict_list, cases, metas, strict=True):
+    for v, case in zip(verdict_list, cases, strict=True):
         if case.judge.is_set:
             f1_sum += set_f1(v.answer if v.parsed else None, case.judge.answer)  # canonical
             f1_count += 1
-        if group_ids is not None:
-            strict_flags.append(v.strict)
-            values.append(v.answer if v.parsed else _NO_VOTE)
-        cell = cells.get(meta)
-        if cell is None:
-            cell = cells[meta] = [0] * _TALLY
-        cell[0] += 1
-        cell[1] += v.parsed
-        cell[2] += v.strict
-        cell[3] += v.lenient
-        cell[4] += v.lenient_paper
-        cell[5] += v.format_ok
+    if group_ids is not None:
+        strict_flags = [v.strict for v in verdict_list]
+        values = [v.answer if v.parsed else _NO_VOTE for v in verdict_list]
+    cells = _tally(verdict_list, metas)
 
     n_parsed, n_strict, n_lenient, n_paper, n_format = (
         sum(c[j] for c in cells.values()) for j in range(1, _TALLY)
@@ -817,7 +879,7 @@ def _sampling(
             )
         return votes[i]
 
-    counts = [(len(m), sum(strict_flags[i] for i in m)) for m in groups.values()]
+    counts = [(len(m), sum(map(strict_flags.__getitem__, m))) for m in groups.values()]
     out: dict[str, Any] = {"n_instances": len(groups), "samples_per_instance_min": smallest}
     for k in sorted(ks):
         passes = sum(pass_at_k(n, c, k) for n, c in counts)
