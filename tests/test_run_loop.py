@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import replace
 from functools import cache
@@ -310,7 +311,15 @@ def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
     script_path = tmp_path / "cb.py"
     script_path.write_text(_INTERRUPT_SCRIPT)
 
+    served = []
+    released = threading.Event()
+
     def slow(body: dict[str, Any], attempt: int) -> Reply:
+        # After six answers the stub holds every reply until Ctrl-C has been sent, so even a
+        # loaded machine cannot finish the run first.
+        served.append(1)
+        if len(served) > 6:
+            released.wait(30)
         return Reply(answer_text(lookup[question_of(body)][1]), delay=0.15)
 
     with StubServer(slow) as stub:
@@ -327,6 +336,7 @@ def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
                 break
             time.sleep(0.02)
         proc.send_signal(signal.SIGINT)
+        released.set()
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "rerun with --resume" in err
