@@ -20,6 +20,7 @@ from closurebench.categories import Category, Target, get
 from closurebench.config import Config
 from closurebench.errors import UnposableCell, UnposableQuery
 from closurebench.graphs import perturb, sample_digraph, sample_family, sample_undirected
+from closurebench.sensitivity import query_sensitive
 
 __all__ = [
     "Posed", "answer_hops", "draw_hops", "generate", "instance", "pose", "structural_seed",
@@ -37,6 +38,14 @@ HOPS_WEIGHTS = (0.15, 0.35, 0.50)
 #: Instances per stratification block: within each block of consecutive indices of a category,
 #: the uniforms that pick n, the hop bucket and the answer value are a random Latin design.
 STRATUM = 10
+#: Share of query-insensitive candidates (every other x gives the same answer) that are
+#: redrawn, from their own stream. Not all: in the smallest deep cells (x at the top of a
+#: chain through every node) nearly every shape is insensitive, and the cell must still be
+#: posable, so only the first ``REDRAW_TRIES`` candidates are redrawn. Checked up to
+#: ``SENSITIVE_N`` nodes; larger graphs are rarely insensitive.
+INSENSITIVE_REDRAW = 0.7
+REDRAW_TRIES = MAX_TRIES // 4
+SENSITIVE_N = 64
 #: Marks a query without a unique answer in the per-graph cache of ``pose``.
 _UNPOSABLE = object()
 
@@ -91,14 +100,21 @@ class Strata:
     value: float
 
 
-def strata(seed: int, category: str, j: int) -> Strata:
+def strata(seed: int, category: str, j: int, side: bool | None = None) -> Strata:
     """The uniforms of instance ``j``: in each block of ``STRATUM`` consecutive instances of a
     category, each axis takes one value from each tenth of [0, 1), in a hashed order.
 
     Independent draws leave a 50-instance split with ±7 points of noise on every share (a count
     value, an n − k rule); stratifying n, the hop bucket and the constructors' value draw keeps
     a split's spread at its design. Instance j still needs only (seed, category, j).
+
+    A balanced category's two answer sides are built differently (conditional counts only on
+    its "true" side), so each ``side`` is stratified on its own over the pair index j // 2
+    (pair i holds one instance of each side): 25 "true" instances of a 50-instance split then
+    cover their design as evenly as 25 instances of an unbalanced category.
     """
+    if side is not None:
+        category, j = f"{category}:{'true' if side else 'false'}", j // 2
     block, pos = divmod(j, STRATUM)
     return Strata(*(
         (_block_order(axis, seed, category, block)[pos]
@@ -237,13 +253,20 @@ def pose(
     cat = category if isinstance(category, Category) else get(category)
     n, rho = draw_axes(sseed, n_range, density, None if strata is None else strata.n)
     want = bool(sseed & 1) if cat.balance is not None else None
-    span = draw_hops(sseed, cat, n, hops, None if strata is None else strata.hops)
+    quantile = None if strata is None else strata.value
+    placed = None
+    if strata is not None and cat.joint is not None and want is not False:
+        placed = cat.joint(strata.value, n_range, hops)  # n, span and value walked together
+    if placed is not None:
+        n, span, quantile = placed
+    if placed is None or span is None:
+        span = draw_hops(sseed, cat, n, hops, None if strata is None else strata.hops)
     # The "false" side of a balanced closure category (x does not reach y) is right for a
     # one-hop reader by definition, whatever the graph: it carries no hop target.
-    target = Target(hops=None if want is False else span, want=want,
-                    quantile=None if strata is None else strata.value)
+    target = Target(hops=None if want is False else span, want=want, quantile=quantile)
     rng = seeds.rng("graph", sseed)
-    for graph, query in _candidates(cat, rng, n, rho, target):
+    redraw = seeds.rng("sensitive", sseed)
+    for tries, (graph, query) in enumerate(_candidates(cat, rng, n, rho, target)):
         answer = _answer(cat, graph, query)
         if answer is _UNPOSABLE or not cat.accept(answer, graph):
             continue
@@ -251,6 +274,10 @@ def pose(
             continue
         depth = answer_hops(cat, graph, query, answer)
         if target.hops is not None and not target.hops[0] <= depth <= target.hops[1]:
+            continue
+        if tries < REDRAW_TRIES and n <= SENSITIVE_N \
+                and query_sensitive(cat, graph, query, answer) is False \
+                and redraw.random() < INSENSITIVE_REDRAW:
             continue
         if half is not None and twins.half(cat, graph, query) != half:
             continue
@@ -268,9 +295,10 @@ def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, A
 
     cat_id, j = config.locate(k)
     sseed = structural_seed(config.seed, cat_id, j)
+    side = bool(sseed & 1) if get(cat_id).balance is not None else None
     posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
                  (config.hops_min, config.hops_max), config.half,
-                 strata(config.seed, cat_id, j))
+                 strata(config.seed, cat_id, j, side))
     return build_record(
         posed,
         record_id=f"{cat_id}-{j:05d}-{config.digest}",

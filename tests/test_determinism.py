@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "071c3be0ca296f1514b59df91407aeada336042a40ac9880a4bb8c4e4ed55d52"),
+     "c49caefd4fa5061d5bc5bc0dea359b92ee43532f15de83d7704308edee747c7e"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "e53b6a846ec1d8b90e6242a6cfdcf02295d3c16f57b7f3db4ceeafa08bc3e1a6"),
+     "9296d9a68bae2e7ee512b1598ccbd5b43271039d89425682590cf2cf84b7452c"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
      "087882458d308e403fe382d68de668457d4a97a4d8c2f351d037734d78dc0884"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "8bc7f39e12741cf9d3da8a4cac881771d7424c65f2c028f438156c7e7d81a3ba"),
+     "2ece9fd2a7cb2aaeb947ec3bc44b6fe537467d5164ae12c7047804922befa8d9"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "1fdf49a43234127603cbc629ddfac97d9ed993fb35ee25d726642300d9d77eaf"),
+     "91eeacc5c607c9c12dfa9cc60885964b651078d1afd67ffc0b1ae09123ad8141"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "5479053de823cb78d7b095445edb99c48117e386388f70b11dce0c3343dd4343"),
+     "c700503d57a5839e283fd7e4eb51f89975da1a75990762dbb1b48051e548ec3a"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "0f8993e20d7e7ec4801402366b19706124d0362be1d8ac5dd96a67369bd94239"),
+     "1217a2eda10cdd677a40fe3f8c331fb0cfbae1820afc1a51109d861d848e976f"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "b4259b8502a6e1f16d7794fc49bb8b1cfc8d1754a10e54c0d15cd049e068d268"),
+     "054ec3ed36cfc4a79dae9ce269cb3175e17c2bbc70721c9abac78d81eed0a3eb"),
 ]
 
 

@@ -111,3 +111,24 @@ def test_default_axes_keep_the_digest_of_older_configs() -> None:
     cfg = Config.make("all")
     assert cfg.digest == Config.make("all", hops_min=1, hops_max=None, half=None).digest
     assert cfg.digest != Config.make("all", hops_min=2).digest
+
+
+def test_query_insensitive_candidates_are_mostly_redrawn(monkeypatch) -> None:
+    """Where a retry can change the shape (not where the drawn value fixes it, e.g. a
+    component that is the whole graph), insensitive candidates are redrawn."""
+    import closurebench as cb
+    from closurebench import generator, shortcuts
+    from closurebench.sensitivity import query_sensitive
+
+    def insensitive() -> int:
+        cat = cb.CATEGORIES["triangle_in_subgraph"]
+        count = 0
+        for rec in cb.generate("triangle_in_subgraph", per_category=200, seed=4):
+            _, g, q, _ = shortcuts.record_instance(rec)
+            count += query_sensitive(cat, g, q, cat.tensor_program(g, q)) is False
+        return count
+
+    with_redraw = insensitive()
+    monkeypatch.setattr(generator, "INSENSITIVE_REDRAW", 0.0)
+    without = insensitive()
+    assert without >= 25 and with_redraw <= 0.75 * without, (with_redraw, without)

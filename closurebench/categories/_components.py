@@ -13,7 +13,7 @@ they keep both the distances from x and the distances to x (``allowed`` of both 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -105,8 +105,12 @@ def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarra
     return edges, ok
 
 
+#: ``sized``'s signature: (rng, smallest, largest, n, quantile) -> a component size.
+SizeDraw = Callable[[random.Random, int, int, int, "float | None"], int]
+
+
 def component(rng: random.Random, n: int, rho: float, target: Target, *, spread: bool = False,
-              room: int = 0) -> tuple[Graph, dict[str, int]] | None:
+              room: int = 0, size: SizeDraw = sized) -> tuple[Graph, dict[str, int]] | None:
     """x's component of a drawn size s and hop depth, beside one of another size.
 
     The second component (when the nodes left allow a size other than s; any size with
@@ -115,13 +119,14 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     component has more than one petal and its shortest cycle is not the whole of it.
     ``spread`` gives the deepest member extra chords, so a reader who stops short of it misses
     an out-degree unlike the rest (mixed_domain's mean). Up to ``room`` nodes are kept outside
-    x's component (fewer if the target depth needs them). ``None`` if n is too small.
+    x's component (fewer if the target depth needs them). ``size`` draws s (scc_then_count,
+    whose answer *is* s, passes its own design). ``None`` if n is too small.
     """
     lo, hi = target.hops or (1, n)
     room = max(0, min(room, n - lo - 1, n - 2))  # a deep target may take the room
     if max(2, lo + 1) > n - room:
         return None
-    s = sized(rng, max(2, lo + 1), n - room, n, target.quantile)
+    s = size(rng, max(2, lo + 1), n - room, n, target.quantile)
     depth = draw_depth(rng, lo, max(lo, min(hi, s - 2)))
     nodes = list(range(n))
     rng.shuffle(nodes)

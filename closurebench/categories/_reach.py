@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Target
+from closurebench.categories._values import Placed, flatten, walk
 from closurebench.graphs import Graph
 from closurebench.plant import (
     allowed,
@@ -29,7 +32,8 @@ from closurebench.plant import (
 )
 
 __all__ = [
-    "binomial", "count_weights", "depth_and_count", "depth_weights", "draw_count", "draw_depth",
+    "CountDesign", "binomial", "count_weights", "depth_and_count", "depth_weights", "draw_count",
+    "draw_depth",
     "false_pair", "grow", "layered", "linked", "out_room",
     "outside", "reach_graph", "room_sizes", "true_pair", "weak_reach",
 ]
@@ -101,6 +105,81 @@ def depth_and_count(rng: random.Random, target: Target, cap: int,
     return _weighted(rng, depths, [joint[value][d] for d in depths]), value
 
 
+@dataclass(frozen=True)
+class CountDesign:
+    """A count category's weights per default cell (n, planted depth), found by ``flatten``.
+
+    Why: a reach set of depth d holds at least d nodes, so in small graphs the deep cells can
+    only answer "n - 1", "n - 2" or "n - 3"; weighting each cell on its own leaves those
+    readers over their target however it is done. Designed jointly, the other cells answer
+    otherwise: every "n - k" rule stays near ``cap_n_k`` and any one count near ``cap_value``.
+    Cells: n uniform over ``n_range``; the hop bucket (1, 2, >= 3) by the generator's
+    ``HOPS_WEIGHTS`` over the buckets ``max_hops(n)`` allows; the depth inside an open bucket
+    by ``deep`` (as ``depth_weights`` with ``depth_cap(n)``). ``counts(n, depth)`` are the
+    counts a cell can carry. Outside the cells (other n, a hops axis reaching past them) a
+    category keeps its own weights.
+    """
+
+    n_range: tuple[int, int]
+    max_hops: Callable[[int], int]
+    depth_cap: Callable[[int], int]
+    counts: Callable[[int, int], Sequence[int]]
+    deep: Sequence[float] = DEEP_WEIGHTS
+    cap_n_k: float = 0.15
+    cap_value: float = 0.19
+    mix: float = 0.05
+    #: Walk order (``joint``): by n - count first (the "n - k" shares come out as designed in
+    #: every block of ten), or with ``by_value`` by the count first (its spread does).
+    by_value: bool = False
+
+    def cells(self) -> dict[tuple[int, int], float]:
+        """Each default cell (n, depth) and its share of instances."""
+        from closurebench.generator import HOPS_WEIGHTS  # the generator imports every category
+
+        lo, hi = self.n_range
+        out: dict[tuple[int, int], float] = {}
+        for n in range(lo, hi + 1):
+            top = self.max_hops(n)
+            buckets = [(1, 1), (2, 2), (3, top)][: min(3, top)]
+            weights = HOPS_WEIGHTS[: len(buckets)]
+            for span, w in zip(buckets, weights):
+                depths, pd = depth_weights(Target(hops=span), self.depth_cap(n), self.deep)
+                for depth, p in zip(depths, pd):
+                    if p > 0:
+                        share = w / sum(weights) / (hi - lo + 1) * p / sum(pd)
+                        out[(n, depth)] = out.get((n, depth), 0.0) + share
+        return out
+
+    @cached_property
+    def design(self) -> dict[tuple[int, int], list[float]]:
+        """Weights of ``counts(*cell)`` in every default cell."""
+        return flatten(self.cells(), lambda c: list(self.counts(*c)), [
+            (lambda c, v: c[0] - v, lambda k: self.cap_n_k),
+            (lambda c, v: v, lambda v: self.cap_value),
+        ], mix=self.mix)
+
+    def weights(self, n: int, depth: int) -> dict[int, float] | None:
+        """Relative weights by count in cell (n, depth); ``None`` outside the design."""
+        ws = self.design.get((n, depth))
+        return None if ws is None else dict(zip(self.counts(n, depth), ws))
+
+    @cached_property
+    def _walk(self) -> Callable[[float], Placed]:
+        key = (lambda c, v: (v, c[0] - v, c[1])) if self.by_value else \
+            (lambda c, v: (c[0] - v, v, c[1]))
+        return walk(self.cells(), lambda c: list(self.counts(*c)), self.design, key)
+
+    def joint(self, u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
+              ) -> tuple[int, tuple[int, int], float] | None:
+        """``Category.joint``: n, the planted depth as the hop span, and the count's quantile
+        in its cell (ordered by n - count, so each block of ten spreads the "n - k" answers
+        as designed); ``None`` unless the config has the design's axes."""
+        if n_range != self.n_range or hops != (1, None):
+            return None
+        (n, depth), _, q = self._walk(u)
+        return n, (depth, depth), q
+
+
 def count_weights(lo: int, top: int, top_weights: Sequence[float] = TOP_WEIGHTS,
                   decay: bool | Mapping[int, float] = True) -> dict[int, float]:
     """Relative weights of the counts ``lo..top`` (``lo`` is the planted depth, or what it
@@ -168,22 +247,25 @@ def reach_graph(rng: random.Random, n: int, rho: float, d: np.ndarray,
 def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
               count: bool = False, top_weights: Sequence[float] = TOP_WEIGHTS,
               decay: bool | Mapping[int, float] = True,
-              deep: Sequence[float] = DEEP_WEIGHTS) -> tuple[Graph, int, int, int]:
+              deep: Sequence[float] = DEEP_WEIGHTS,
+              design: CountDesign | None = None) -> tuple[Graph, int, int, int]:
     """x reaching y at a planted depth inside ``target.hops``: ``(graph, x, y, |R(x)|)``.
 
     With ``count`` the depth is x's deepest layer and the reach-set size is drawn by
     ``depth_and_count`` at ``target.quantile``, by ``count_weights(depth, n - 1, top_weights,
-    decay)`` and the depth weights ``deep`` (the answer of a counting category); otherwise the
-    size is uniform. y sits
+    decay)`` (or ``design``'s weights in its cells) and the depth weights ``deep`` (the answer
+    of a counting category); otherwise the size is uniform. y sits
     in the deepest layer. Where it can, one other node (unreached, or a leaf of the tree) is
     left without out-edges, so asking about it instead of x gives the other answer; every
     node x misses links towards x's reach set (``linked``).
     """
     x = rng.randrange(n)
     if count:
-        depth, size = depth_and_count(
-            rng, target, n - 1, lambda depth: count_weights(depth, n - 1, top_weights, decay),
-            deep)
+        def by_count(depth: int) -> dict[int, float]:
+            designed = None if design is None else design.weights(n, depth)
+            return designed or count_weights(depth, n - 1, top_weights, decay)
+
+        depth, size = depth_and_count(rng, target, n - 1, by_count, deep)
     else:
         depth = draw_depth(rng, target, n - 1)
         size = rng.randint(depth, n - 1)

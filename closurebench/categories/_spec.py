@@ -131,6 +131,12 @@ class Category:
     generate_min_n: int | None = None
     max_hops: Callable[[int], int] = field(default=lambda n: n - 1)
     shortcuts: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(default_factory=dict)
+    #: For categories whose answer spread is designed jointly over the default cells:
+    #: ``joint(u, n_range, hops)`` -> (n, hop span or None to draw it as usual, the value's
+    #: quantile), walking the design with one stratified uniform (``_values.walk``); ``None``
+    #: where the config's axes are not the design's.
+    joint: Callable[[float, tuple[int, int], tuple[int, int | None]],
+                    tuple[int, tuple[int, int] | None, float] | None] | None = None
 
     @property
     def n_floor(self) -> int:

@@ -29,8 +29,13 @@ def propose(rng, g):
 
 
 def max_hops(n: int) -> int:
-    """A line of ``k`` generations takes k + 1 people; two more found a second lineage."""
-    return max(1, n - 3)
+    """A line of ``k`` generations takes k + 1 people; two more found a second lineage.
+
+    Not at n = 6: a line of three generations and one rival lineage fill the tree, and at ρ
+    near 0.5 two of its four children must have a second parent, which only a parent at
+    generation 0 could be (making x's oldest ancestor a tie): the cell is unposable.
+    """
+    return max(1, n - 3) if n != 6 else 2
 
 
 def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True

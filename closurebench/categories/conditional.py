@@ -8,7 +8,7 @@ planted depth and a drawn count; false: no sink/source rule decides the branch).
 from __future__ import annotations
 
 from closurebench import tensor as T
-from closurebench.categories._reach import false_pair, true_pair, weak_reach
+from closurebench.categories._reach import CountDesign, false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
 
 #: Count weights of the "true" branch (see ``_reach.count_weights``): only about half a split
@@ -17,6 +17,14 @@ from closurebench.categories._spec import Category, distinct
 #: expected top count share 0.21, at most 0.26 with one n drawn 2.5 times as often.
 TOP_WEIGHTS = (0.05, 0.7, 1.0)
 DECAY = {1: 0.3, 2: 1.0}
+#: The "true" branch's count design over the default cells (n 4-10): x reaches depth .. n - 1
+#: nodes. Only that half answers with a count: the spread target is measured over it alone
+#: (so any one count is capped lower), while an "n - k" rule is right on at most that half
+#: (so its cap within the half is 35%, under 18% overall). For the same reason it is walked
+#: by count first: its spread is the tighter target.
+DESIGN = CountDesign(n_range=(4, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
+                     counts=lambda n, depth: range(depth, n), cap_n_k=0.35, cap_value=0.145,
+                     by_value=True)
 
 
 def propose(rng, g):
@@ -29,7 +37,7 @@ def construct(rng, n, rho, target):
         g, x, y = false_pair(rng, n, rho)
     else:
         g, x, y, _ = true_pair(rng, n, rho, target, count=True, top_weights=TOP_WEIGHTS,
-                               decay=DECAY)
+                               decay=DECAY, design=DESIGN)
     return g, {"x": x, "y": y}
 
 
@@ -79,4 +87,5 @@ CATEGORY = Category(
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="If x reaches y, count R(x); otherwise -1.",
     tl_program=TL_PROGRAM,
+    joint=DESIGN.joint,
 )

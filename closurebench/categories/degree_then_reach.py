@@ -4,6 +4,12 @@ Convention: the hub itself is not counted. Ties for the hub are resampled.
 Example: A -> B, A -> C, C -> D: the hub is A, which reaches 3.
 Constructed: the hub's reach set (size and deepest layer drawn) is planted with at least two
 nodes in its first layer, and every other node keeps fewer out-edges than the hub.
+
+The count is drawn from a design over the default cells (n 6-10 by planted depth), not cell
+by cell: a deep hub reaches at least depth + 1 nodes, so at small n deep cells can only
+answer "n - 1", "n - 2" or "n - 3", and the other cells must answer otherwise for every
+"n - k" reader to stay near 15% and no count above 19% (``_reach.CountDesign``; the design's
+shares are checked in tests/categories/test_degree_then_reach.py).
 """
 
 from __future__ import annotations
@@ -13,7 +19,13 @@ import itertools
 import numpy as np
 
 from closurebench import tensor as T
-from closurebench.categories._reach import count_weights, depth_and_count, linked, weak_reach
+from closurebench.categories._reach import (
+    CountDesign,
+    count_weights,
+    depth_and_count,
+    linked,
+    weak_reach,
+)
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import _from_mask
@@ -32,6 +44,25 @@ TOP_WEIGHTS = (0.3, 0.5, 0.7)
 DECAY = {2: 0.4, 3: 0.6}
 #: Layer splits tried for one drawn count before the candidate is given up.
 SPLIT_TRIES = 20
+#: Relative weights of the planted depths lo, lo + 1, lo + 2 of an open hop bucket.
+DEPTHS = (0.4, 0.3, 0.3)
+
+
+def max_hops(n: int) -> int:
+    """Two first-layer nodes and a chain below one of them: depth n - 2 at most."""
+    return max(n - 2, 1)
+
+
+#: The count design over the default cells (n from ``generate_min_n`` to the default n_max):
+#: the hub reaches depth + 1 .. n - 1 nodes.
+DESIGN = CountDesign(n_range=(6, 10), max_hops=max_hops, depth_cap=lambda n: n - 2,
+                     counts=lambda n, depth: range(depth + 1, n), deep=DEPTHS)
+
+
+def count_by_depth(n: int, depth: int) -> dict[int, float]:
+    """Relative weights of the hub's count at this depth: the design in a default cell, else
+    ``count_weights`` (top counts rare, small counts decaying)."""
+    return DESIGN.weights(n, depth) or count_weights(depth + 1, n - 1, TOP_WEIGHTS, DECAY)
 
 
 def _tree(rng, hub, layers):
@@ -55,9 +86,7 @@ def construct(rng, n, rho, target):
     hub = rng.randrange(n)
     # The hub reaches at least depth + 1 nodes, so deep cells crowd the top counts: keep the
     # deep draws shallow and the top counts rare wherever there is a choice.
-    depth, size = depth_and_count(
-        rng, target, n - 2,
-        lambda depth: count_weights(depth + 1, n - 1, TOP_WEIGHTS, DECAY), (0.4, 0.3, 0.3))
+    depth, size = depth_and_count(rng, target, n - 2, lambda d: count_by_depth(n, d), DEPTHS)
     reached = rng.sample([v for v in range(n) if v != hub], size)
     for _ in range(SPLIT_TRIES):  # redraw the layers, not the count (that would bias it)
         layers = split_layers(rng, reached[1:], depth)
@@ -135,8 +164,9 @@ CATEGORY = Category(
     primitives=("degree", "argmax", "closure", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template, node_keys=(),
     tolerance="count", accept=lambda a, g: a > 0,
-    construct=construct, max_hops=lambda n: max(n - 2, 1), min_n=3, generate_min_n=6,
+    construct=construct, max_hops=max_hops, min_n=3, generate_min_n=6,
     shortcuts={"ignore-direction": ignore_direction},
     summary="Find the highest out-degree node, then count what it reaches.",
     tl_program=TL_PROGRAM,
+    joint=DESIGN.joint,
 )

@@ -10,10 +10,13 @@ goes to other lineages and married-in spouses, who are not the founder's descend
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
+from closurebench.categories._values import flatten, walk
 from closurebench.categories.ancestor import keeps_oldest, plans, plant
 from closurebench.errors import UnposableQuery
 from closurebench.plant import pick_at_quantile
@@ -33,20 +36,73 @@ def max_hops(n: int) -> int:
     return max(1, n - 4)
 
 
-#: Weights of the count c (by c) and of the gap n - c (3, 4, 5, wider), multiplied. A deep
-#: line in a small tree leaves only small gaps and counts; these weights (fitted to the
-#: default axes n 6-10, the hop buckets and the depth drawn in them) even out both the
-#: "n - k" rules and the answer values: expected n - 3 share 0.14, no count above 0.21
-#: (flat: n - 3 and the count 3 at about a third).
-COUNT_WEIGHTS = {1: 2.0, 2: 0.3, 3: 0.4, 4: 0.7, 5: 1.5, 6: 1.8}
-GAP_WEIGHTS = {3: 0.5, 4: 3.0, 5: 2.0}
-WIDE_GAP = 1.8
+#: The default axes the count design is made for, and the largest share any "n - k" rule and
+#: any one count may take in it (``_values.flatten``). Why a design: a deep line in a small
+#: tree leaves only small gaps and counts, and weights fitted cell by cell (0.2.0's) kept
+#: "n - 3" low only by putting "n - 4" on 60% of the instances.
+DESIGN_N = (6, 10)
+CAP_N_K, CAP_VALUE, MIX = 0.18, 0.22, 0.05
+#: Share of tries whose count is drawn uniformly instead of at the walked quantile: rare, as
+#: every such try moves the answers off the design, but enough over 200 tries to free a cell
+#: whose designed count one structural half cannot hold.
+UNSTICK = 0.1
 
 
-def draw_count(n: int, depth: int, u: float) -> int:
-    """The founder's descendant count c in ``depth..n-3``, at quantile ``u`` of the weights."""
-    counts = list(range(depth, n - 2))
-    weights = [COUNT_WEIGHTS.get(c, 1.0) * GAP_WEIGHTS.get(n - c, WIDE_GAP) for c in counts]
+def _counts(n: int, depth: int) -> list[int]:
+    return list(range(depth, n - 2))
+
+
+def design_cells() -> dict[tuple[int, int], float]:
+    """Each default cell (n, depth) and its share: n uniform, the hop bucket by the
+    generator's ``HOPS_WEIGHTS`` over the buckets ``max_hops(n)`` allows, the depth uniform
+    inside an open bucket (as ``construct`` draws it)."""
+    from closurebench.generator import HOPS_WEIGHTS  # the generator imports every category
+
+    lo, hi = DESIGN_N
+    cells: dict[tuple[int, int], float] = {}
+    for n in range(lo, hi + 1):
+        top = max_hops(n)
+        buckets = [(1, 1), (2, 2), (3, top)][: min(3, top)]
+        weights = HOPS_WEIGHTS[: len(buckets)]
+        for (a, b), w in zip(buckets, weights):
+            for depth in range(a, b + 1):
+                share = w / sum(weights) / (hi - lo + 1) / (b - a + 1)
+                cells[(n, depth)] = cells.get((n, depth), 0.0) + share
+    return cells
+
+
+@lru_cache(maxsize=1)
+def count_design() -> dict[tuple[int, int], list[float]]:
+    """Weights of ``_counts(*cell)`` in every default cell."""
+    return flatten(design_cells(), lambda c: _counts(*c), [
+        (lambda c, v: c[0] - v, lambda k: CAP_N_K),
+        (lambda c, v: v, lambda v: CAP_VALUE),
+    ], mix=MIX)
+
+
+@lru_cache(maxsize=1)
+def _walk():
+    return walk(design_cells(), lambda c: _counts(*c), count_design(),
+                lambda c, v: (c[0] - v, v, c[1]))
+
+
+def joint(u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
+          ) -> tuple[int, tuple[int, int], float] | None:
+    """``Category.joint``: n, the line's depth as the hop span and the count's quantile,
+    walked together in order of n - count."""
+    if n_range != DESIGN_N or hops != (1, None):
+        return None
+    (n, depth), _, q = _walk()(u)
+    # Deep lines keep their bucket: a pinned depth with a pinned count can be a shape one
+    # structural half cannot hold (n = 10, depth 6); the count's quantile still applies.
+    return n, (depth, depth) if depth < 3 else (3, max_hops(n)), q
+
+
+def draw_count(n: int, depth: int, u: float, uniform: bool = False) -> int:
+    """The founder's descendant count c in ``depth..n-3``, at quantile ``u``: of the design in
+    a default cell, else (or ``uniform``) of equal weights."""
+    counts = _counts(n, depth)
+    weights = (None if uniform else count_design().get((n, depth))) or [1.0] * len(counts)
     return pick_at_quantile(counts, weights, u)
 
 
@@ -56,9 +112,14 @@ def construct(rng, n, rho, target: Target):
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
-    u = rng.random() if target.quantile is None else target.quantile
+    # A retry gets the same quantile; UNSTICK's share of tries draws any count the cell allows
+    # (uniform, not the design's weights: at n = 6 and depth 1 the design puts 97% on one
+    # count, whose shapes all fall in one structural half), so such a count gives way.
+    u, uniform = target.quantile, False
+    if u is None or rng.random() < UNSTICK:
+        u, uniform = rng.random(), target.quantile is not None
     for rivals in plans(rng):  # False: one married-in spouse is the only outsider
-        count = n - 2 if rivals is False else draw_count(n, depth, u)
+        count = n - 2 if rivals is False else draw_count(n, depth, u, uniform)
         fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))
         lineage = line[1:]
         shallow = [v for v in line if fam.gen[v] < depth]  # who may take a child, in order
@@ -132,4 +193,5 @@ CATEGORY = Category(
     node_keys=("x",), tolerance="count", min_n=6, construct=construct, max_hops=max_hops,
     summary="Count the descendants of x's oldest ancestor.",
     tl_program=TL_PROGRAM,
+    joint=joint,
 )

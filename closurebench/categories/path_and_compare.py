@@ -29,6 +29,18 @@ from closurebench.plant import (
     tree_edges,
 )
 
+#: Share of candidates that plant the flipping node (where n leaves room for it). Without it
+#: the answer often stays the same whichever x is asked; with it always, the smallest sparse
+#: cells have too few shapes for both structural halves.
+FLIP = 0.97
+
+
+def max_hops(n: int) -> int:
+    """The nearer target at most n - 3 steps out (the farther one and a flipping node need
+    room). At n = 4 that is one step: a two-step instance there has one shape (x, a middle
+    node, the two targets on one chain), which every other x answers the same way."""
+    return max(1, n - 3)
+
 
 def propose(rng, g):
     nodes = distinct(rng, g.n, 3)
@@ -46,7 +58,7 @@ def construct(rng, n, rho, target):
     lo, hi = target.hops or (1, n - 2)
     h = draw_depth(rng, lo, hi)
     # room for the flipping node, if n leaves it (not always: small sparse cells need variety)
-    top = n - 2 if h + 1 <= n - 2 and rng.random() < 0.85 else n - 1
+    top = n - 2 if h + 1 <= n - 2 and rng.random() < FLIP else n - 1
     if h + 1 > top:
         return None
     far = h + 1 if rng.random() < 0.6 else rng.randint(h + 1, top)
@@ -137,7 +149,7 @@ CATEGORY = Category(
     id="path_and_compare", level=2, family="digraph", answer="label",
     primitives=("shortest_path", "compare"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y", "z"), min_n=3,
-    construct=construct, max_hops=lambda n: max(2, n - 3), shortcuts={"busier": busier},
+    construct=construct, max_hops=max_hops, shortcuts={"busier": busier},
     summary="Which of y, z is nearer to x along directed edges?",
     tl_program=TL_PROGRAM,
 )

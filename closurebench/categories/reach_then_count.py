@@ -9,12 +9,15 @@ the density nor n decides the answer.
 from __future__ import annotations
 
 from closurebench import tensor as T
-from closurebench.categories._reach import true_pair, weak_reach
+from closurebench.categories._reach import CountDesign, true_pair, weak_reach
 from closurebench.categories._spec import Category
 
 #: Depth weights (3, 4, 5 hops) of the ">= 3" bucket: deep layers at mid n leave only the
 #: counts n - 3 .. n - 1, so the deepest is drawn less than the shared default.
 DEEP_WEIGHTS = (0.3, 0.4, 0.3)
+#: The count design over the default cells (n 4-10): x reaches depth .. n - 1 nodes.
+DESIGN = CountDesign(n_range=(4, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
+                     counts=lambda n, depth: range(depth, n), deep=DEEP_WEIGHTS)
 
 
 def propose(rng, g):
@@ -22,7 +25,7 @@ def propose(rng, g):
 
 
 def construct(rng, n, rho, target):
-    g, x, _, _ = true_pair(rng, n, rho, target, count=True, deep=DEEP_WEIGHTS)
+    g, x, _, _ = true_pair(rng, n, rho, target, count=True, deep=DEEP_WEIGHTS, design=DESIGN)
     return g, {"x": x}
 
 
@@ -66,4 +69,5 @@ CATEGORY = Category(
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Count the nodes x reaches.",
     tl_program=TL_PROGRAM,
+    joint=DESIGN.joint,
 )

@@ -6,13 +6,95 @@ Built, not sampled: x's component is planted with a drawn size and hop depth
 (``_components.component``) next to a component of another size, so the answer depends on
 which node is asked and is not a function of n. Generated from n = 5: at n = 4 the only
 sizes are 2, 3 and 4, each an "answer n - k" hit.
+
+The size is drawn from a design over the default cells (n 5-10 by hop bucket), not cell by
+cell: at n = 5, and at every deep target up to n = 7, each possible size is some "n - k", so
+the other cells must answer otherwise for every n - k reader (k = 0, 1, 2, ...) to stay near
+15%, no size above 19% and the shortest cycle through x (right when the component is one
+petal, the smallest size a cell allows) near 25% (``_values.flatten``; the design's exact
+shares are checked in tests/test_scc_then_count.py).
 """
 
 from __future__ import annotations
 
+import random
+from functools import lru_cache, partial
+
 from closurebench import tensor as T
-from closurebench.categories._components import component
+from closurebench.categories._components import component, sized
 from closurebench.categories._spec import Category
+from closurebench.categories._values import draw_value, flatten, walk
+
+#: The default axes the size design is made for: n from this category's floor to the
+#: default n_max, hop buckets as the generator draws them.
+DESIGN_N = (5, 10)
+#: Largest share of the design for the whole graph ("answer n", also query-insensitive), for
+#: every other "answer n - k" rule, for any one size, and for the smallest size a cell allows
+#: (one petal: the shortest cycle through x is then the whole component).
+CAP_WHOLE, CAP_N_K, CAP_VALUE, CAP_ONE_PETAL = 0.08, 0.15, 0.19, 0.25
+#: Share of each cell spread uniformly, so every size a cell allows stays possible.
+MIX = 0.05
+
+
+def max_hops(n: int) -> int:
+    """A petal of k nodes needs k + 1 in the component, and a second component beside it."""
+    return max(2, n - 4)
+
+
+def design_cells() -> dict[tuple[int, int], float]:
+    """Each default cell (n, smallest size) and its share of instances.
+
+    n is uniform over ``DESIGN_N``; the hop bucket (1, 2 or >= 3 hops, smallest size 2, 3 or
+    4) is drawn by the generator's ``HOPS_WEIGHTS`` over the buckets ``max_hops(n)`` allows.
+    """
+    from closurebench.generator import HOPS_WEIGHTS  # the generator imports every category
+
+    lo, hi = DESIGN_N
+    cells: dict[tuple[int, int], float] = {}
+    for n in range(lo, hi + 1):
+        weights = HOPS_WEIGHTS[: min(3, max_hops(n))]
+        for bucket, w in enumerate(weights, start=1):
+            cells[(n, bucket + 1)] = w / sum(weights) / (hi - lo + 1)
+    return cells
+
+
+def _sizes(cell: tuple[int, int]) -> list[int]:
+    n, smallest = cell
+    return list(range(n, smallest - 1, -1))  # by n - v, as ``sized`` orders them
+
+
+@lru_cache(maxsize=1)
+def size_design() -> dict[tuple[int, int], list[float]]:
+    """Weights of the sizes ``_sizes(cell)`` in every default cell (``flatten``)."""
+    return flatten(design_cells(), _sizes, [
+        (lambda c, v: c[0] - v, lambda k: CAP_WHOLE if k == 0 else CAP_N_K),
+        (lambda c, v: v, lambda v: CAP_VALUE),
+        (lambda c, v: v == c[1], lambda one: CAP_ONE_PETAL if one else 1.0),
+    ], mix=MIX)
+
+
+@lru_cache(maxsize=1)
+def _walk():
+    return walk(design_cells(), _sizes, size_design(), lambda c, v: (c[0] - v, v, c[1]))
+
+
+def joint(u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
+          ) -> tuple[int, tuple[int, int], float] | None:
+    """``Category.joint``: n, the hop bucket (smallest size 2, 3, 4: 1, 2, >= 3 hops) and the
+    size's quantile, walked together in order of n - size."""
+    if n_range != DESIGN_N or hops != (1, None):
+        return None
+    (n, smallest), _, q = _walk()(u)
+    span = (1, 1) if smallest == 2 else (2, 2) if smallest == 3 else (3, max_hops(n))
+    return n, span, q
+
+
+def designed_size(rng: random.Random, lo: int, hi: int, n: int, u: float | None) -> int:
+    """x's component size: from the design in a default cell, else ``sized``'s weights."""
+    weights = size_design().get((n, lo)) if hi == n else None
+    if weights is None:
+        return sized(rng, lo, hi, n, u)
+    return draw_value(rng, _sizes((n, lo)), weights, u)
 
 
 def propose(rng, g):
@@ -59,9 +141,11 @@ CATEGORY = Category(
     id="scc_then_count", level=2, family="digraph", answer="integer",
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
-    slip="-1", accept=lambda a, g: a > 1, construct=component, max_hops=lambda n: max(2, n - 4),
+    slip="-1", accept=lambda a, g: a > 1, construct=partial(component, size=designed_size),
+    max_hops=max_hops,
     generate_min_n=5,
     shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
     tl_program=TL_PROGRAM,
+    joint=joint,
 )

@@ -33,8 +33,9 @@ FLOOR = 2
 #: Weight of the counts 0..FLOOR where more are possible: half the cells (sparse ones) allow
 #: only those three, so elsewhere the larger counts take more of the draw.
 LOW = 0.5
-#: Weight factor of the counts n - 3 and n - 2, which a reader answering "n - k" would get
-#: (in small trees they are among the few counts possible).
+#: Weight factor of the counts n - 5 .. n - 2, which a reader answering "n - k" would get
+#: (in small graphs they are among the few counts possible). 0.2.0 weighed only n - 3 and
+#: n - 2, which moved "answer n - 4" and "n - 5" to ~20% each.
 NEAR_N = 0.6
 #: Links added, one at a time, when no graph with ρ's links has a cycle rank other than the
 #: count: a lone triangle in a forest has rank 1, so a reader counting loops would be right.
@@ -76,7 +77,7 @@ def construct(rng, n, rho, target: Target):
     hi = min(cap, near + REACH)
     counts = list(range(min(max(near - REACH, 0), hi), hi + 1))
     u = target.quantile if target.quantile is not None and rng.random() >= ESCAPE else rng.random()
-    weights = [(LOW if c <= FLOOR < cap else 1.0) * (NEAR_N if n - 3 <= c <= n - 2 else 1.0)
+    weights = [(LOW if c <= FLOOR < cap else 1.0) * (NEAR_N if n - 5 <= c <= n - 2 else 1.0)
                for c in counts]
     want = pick_at_quantile(counts, weights, u)
     links = max(links, fewest_links(want))

@@ -22,3 +22,16 @@ def as_networkx(g: Any) -> Any:
     G.add_nodes_from(range(g.n))
     G.add_edges_from(g.edges)
     return G
+
+
+def design_shares(design: Any) -> tuple[dict[int, float], dict[int, float]]:
+    """Exact shares of every "n - k" rule and every count under a ``CountDesign``."""
+    cells = design.cells()
+    by_k: dict[int, float] = {}
+    by_v: dict[int, float] = {}
+    for cell, weights in design.design.items():
+        assert abs(sum(weights) - 1) < 1e-9 and min(weights) > 0  # every count stays possible
+        for v, w in zip(design.counts(*cell), weights):
+            by_k[cell[0] - v] = by_k.get(cell[0] - v, 0.0) + cells[cell] * w
+            by_v[v] = by_v.get(v, 0.0) + cells[cell] * w
+    return by_k, by_v

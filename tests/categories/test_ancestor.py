@@ -101,3 +101,14 @@ def test_built_answers_are_rarely_the_most_mentioned_founder() -> None:
     hits = [cat.shortcuts["founder"](g, q) == cat.tensor_program(g, q) for g, q in built]
     assert len(built) >= 60
     assert sum(hits) <= 0.3 * len(built)
+
+
+def test_six_people_at_the_densest_rho_are_always_posable() -> None:
+    """Fresh seed 804 hit it: three generations and a rival lineage fill six people, and at
+    ρ near 0.5 the second parents the share asks for cannot be placed (``max_hops(6)`` is 2)."""
+    import closurebench as cb
+    from closurebench.categories.ancestor import max_hops
+
+    assert max_hops(6) == 2 and max_hops(7) == 4
+    recs = list(cb.generate(CAT, per_category=40, n_min=6, n_max=6, density=0.4999, seed=804))
+    assert {r["hops"] for r in recs} <= {1, 2} and len(recs) == 40

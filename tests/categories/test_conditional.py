@@ -68,3 +68,13 @@ def test_counting_branch_needs_its_recorded_hops() -> None:
         if p.answer != -1:
             dist = nx.single_source_shortest_path_length(_nx(p.graph), p.query["x"])
             assert p.query["y"] in dist and max(dist.values()) == p.hops
+
+
+def test_the_true_branch_count_design_spreads_its_counts() -> None:
+    from closurebench.categories import conditional as m
+
+    from ._sample import design_shares
+
+    by_k, by_v = design_shares(m.DESIGN)
+    assert max(by_v.values()) <= 0.17  # target over the count answers: top <= 30%
+    assert max(by_k.values()) / 2 <= 0.18  # "n - k" is right on the true half at most

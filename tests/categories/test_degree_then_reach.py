@@ -68,3 +68,23 @@ def test_generated_from_six_nodes_but_solvable_from_three() -> None:
 
     assert min(r["n"] for r in cb.generate(CAT, per_category=30, seed=2)) == 6
     assert solve(CAT, [("A", "B"), ("A", "C")], {}) == 2
+
+
+def test_the_count_design_keeps_every_lazy_count_low() -> None:
+    from closurebench.categories import degree_then_reach as m
+
+    from ._sample import design_shares
+
+    cells = m.DESIGN.cells()
+    assert abs(sum(cells.values()) - 1) < 1e-12
+    assert {n for n, _ in cells} == set(range(6, 11))
+    by_k, by_v = design_shares(m.DESIGN)
+    assert max(by_k.values()) <= 0.18  # target: each n - k rule <= 25%
+    assert max(by_v.values()) <= 0.20  # target: the most frequent answer <= 30%
+
+
+def test_outside_the_design_the_count_weights_apply() -> None:
+    from closurebench.categories import degree_then_reach as m
+
+    assert m.DESIGN.weights(30, 2) is None
+    assert m.count_by_depth(30, 2) == m.count_weights(3, 29, m.TOP_WEIGHTS, m.DECAY)

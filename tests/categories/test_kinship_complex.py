@@ -62,8 +62,8 @@ def test_unknown_category_is_rejected() -> None:
 # --- the constructor's guarantees -----------------------------------------------------------
 
 def test_built_counts_leave_room_and_another_x_answers_otherwise() -> None:
-    from closurebench.audit import _sensitive
     from closurebench.categories import Target, get
+    from closurebench.sensitivity import query_sensitive
 
     cat = get(CAT)
     built = [cat.construct(random.Random(s), 9, 0.3, Target(hops=(2, 5))) for s in range(40)]
@@ -72,7 +72,7 @@ def test_built_counts_leave_room_and_another_x_answers_otherwise() -> None:
     assert len(built) >= 35 and min(answers) >= 1
     assert sum(a <= 9 - 3 for a in answers) >= 0.9 * len(built)  # two outsiders, as a rule
     assert len(set(answers)) >= 3
-    assert sum(bool(_sensitive(cat, g, q, a)) for (g, q), a in zip(built, answers)) >= 30
+    assert sum(bool(query_sensitive(cat, g, q, a)) for (g, q), a in zip(built, answers)) >= 30
 
 
 def test_max_hops_keeps_the_count_off_n_minus_three() -> None:
@@ -81,8 +81,25 @@ def test_max_hops_keeps_the_count_off_n_minus_three() -> None:
     assert [get(CAT).max_hops(n) for n in (6, 8, 10)] == [2, 4, 6]
 
 
-def test_count_is_drawn_at_the_quantile() -> None:
-    from closurebench.categories.kinship_complex import draw_count
+def test_count_is_drawn_at_the_quantile_of_its_design() -> None:
+    from closurebench.categories.kinship_complex import count_design, draw_count
+    from closurebench.plant import pick_at_quantile
 
-    # n = 8, depth 2: counts 2..5 weigh 0.3*1.8, 0.4*2.0, 0.7*3.0, 1.5*0.5 (gaps 6, 5, 4, 3).
-    assert [draw_count(8, 2, u) for u in (0.0, 0.15, 0.5, 0.99)] == [2, 3, 4, 5]
+    weights = count_design()[(8, 2)]  # n = 8, depth 2: counts 2..5
+    for u in (0.0, 0.15, 0.5, 0.99):
+        assert draw_count(8, 2, u) == pick_at_quantile([2, 3, 4, 5], weights, u)
+    assert draw_count(30, 2, 0.5) == 15  # outside the design: uniform over 2..27
+
+
+def test_the_count_design_keeps_every_size_rule_and_count_low() -> None:
+    from closurebench.categories import kinship_complex as m
+
+    cells = m.design_cells()
+    by_k: dict[int, float] = {}
+    by_v: dict[int, float] = {}
+    for cell, weights in m.count_design().items():
+        for v, w in zip(m._counts(*cell), weights):
+            by_k[cell[0] - v] = by_k.get(cell[0] - v, 0.0) + cells[cell] * w
+            by_v[v] = by_v.get(v, 0.0) + cells[cell] * w
+    # 0.2.0's fitted weights kept n - 3 at 14% by putting n - 4 on 60%: every k counts.
+    assert max(by_k.values()) <= 0.22 and max(by_v.values()) <= 0.25

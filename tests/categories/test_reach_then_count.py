@@ -56,3 +56,14 @@ def test_counts_do_not_follow_n() -> None:
     for k in range(4):
         assert sum(p.answer == p.n - k for p in posed) <= 0.3 * len(posed)
     assert len({p.answer for p in posed}) >= 6
+
+
+def test_the_count_design_keeps_every_lazy_count_low() -> None:
+    from closurebench.categories import reach_then_count as m
+
+    from ._sample import design_shares
+
+    by_k, by_v = design_shares(m.DESIGN)
+    assert {n for n, _ in m.DESIGN.cells()} == set(range(4, 11))
+    assert max(by_k.values()) <= 0.18  # target: each n - k rule <= 25%
+    assert max(by_v.values()) <= 0.21  # target: the most frequent answer <= 30%

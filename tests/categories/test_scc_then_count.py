@@ -58,3 +58,43 @@ def test_planted_component_depth_and_a_rival_size(posed) -> None:
         if len(comp) < p.graph.n:
             assert sizes != {len(comp)}, "another node must give another answer"
     assert len({p.answer for p in posed}) >= 4
+
+
+def _design_shares(cells, options, design):
+    """Exact shares of every "n - k" rule, every size and the one-petal reader in a design."""
+    by_k: dict[int, float] = {}
+    by_v: dict[int, float] = {}
+    one = 0.0
+    for cell, weights in design.items():
+        assert abs(sum(weights) - 1) < 1e-9 and min(weights) > 0  # every size stays possible
+        for v, w in zip(options(cell), weights):
+            by_k[cell[0] - v] = by_k.get(cell[0] - v, 0.0) + cells[cell] * w
+            by_v[v] = by_v.get(v, 0.0) + cells[cell] * w
+            one += cells[cell] * w * (v == cell[1])
+    return by_k, by_v, one
+
+
+def test_the_size_design_keeps_every_lazy_count_low() -> None:
+    from closurebench.categories import scc_then_count as m
+
+    cells = m.design_cells()
+    assert abs(sum(cells.values()) - 1) < 1e-12
+    assert set(cells) == {(n, lo) for n in range(5, 11) for lo in (2, 3, 4) if lo < 4 or n >= 7}
+    by_k, by_v, one = _design_shares(cells, m._sizes, m.size_design())
+    assert by_k[0] <= 0.11 and max(by_k.values()) <= 0.17  # targets: each n - k rule <= 25%
+    assert max(by_v.values()) <= 0.21  # target: the most frequent answer <= 30%
+    assert one <= 0.26
+
+
+def test_fresh_seeds_keep_the_spread_the_design_promises() -> None:
+    import json
+    from collections import Counter
+
+    import closurebench as cb
+
+    for seed in (101, 202):
+        recs = list(cb.generate(CAT, per_category=100, seed=seed))
+        answers = [json.loads(r["answer"]) for r in recs]
+        by_k = Counter(r["n"] - a for r, a in zip(recs, answers))
+        assert max(by_k[k] for k in range(4)) <= 25, by_k
+        assert max(Counter(answers).values()) <= 30
