@@ -269,7 +269,10 @@ def _kill_and_resume(tmp_path: Path, sig: int, kills: int) -> None:
             before = len(pred.read_text().splitlines()) if pred.exists() else 0
             proc = subprocess.Popen([*argv, "--base-url", stub.base_url]
                                     + (["--resume"] if k else []), env=env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                    # an ignored SIGINT in this process would be inherited
+                                    preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                                     signal.SIG_DFL))
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and proc.poll() is None:
                 if pred.exists() and len(pred.read_text().splitlines()) >= before + 3:

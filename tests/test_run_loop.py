@@ -304,6 +304,13 @@ sys.exit(cli.main(sys.argv[1:]))
 """
 
 
+def _default_sigint() -> None:
+    """In the child, before exec: Ctrl-C back to its default. An ignored SIGINT is inherited
+    across exec, and some library in the test process sometimes leaves it ignored (seen in
+    full-suite runs: the child started with SIG_IGN and ran to the end)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
     recs = records()
     lookup = by_question(recs)
@@ -328,7 +335,8 @@ def test_ctrl_c_leaves_whole_lines_and_resume_completes(tmp_path: Path) -> None:
             [sys.executable, str(script_path), "run", "--model", "m", "--base-url",
              stub.base_url, "--fresh-seed", "5", "--per-category", "1", "--out", str(out),
              "--concurrency", "2", "--no-progress"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=_default_sigint)
         deadline = time.monotonic() + 30
         pred = out / "predictions.jsonl"
         while time.monotonic() < deadline:
