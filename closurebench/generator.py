@@ -23,7 +23,8 @@ from closurebench.graphs import perturb, sample_digraph, sample_family, sample_u
 from closurebench.sensitivity import query_sensitive
 
 __all__ = [
-    "Posed", "answer_hops", "draw_hops", "generate", "instance", "pose", "structural_seed",
+    "Posed", "answer_hops", "draw_hops", "generate", "hop_buckets", "instance", "pose",
+    "structural_seed",
     "surface_seed",
 ]
 
@@ -143,6 +144,14 @@ def draw_axes(
     return n, min(max(rho, lo), hi)
 
 
+def hop_buckets(hi: int, lo: int = 1) -> list[tuple[tuple[int, int], float]]:
+    """The hop buckets 1, 2 and 3..``hi`` that reach into ``lo..hi``, with their
+    ``HOPS_WEIGHTS``: what ``draw_hops`` draws from, and what the count designs
+    (``categories._values.hop_cells``) weigh their cells by."""
+    return [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
+            if max(a, lo) <= min(b, hi)]
+
+
 def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None],
               u: float | None = None) -> tuple[int, int] | None:
     """The hop-depth range instance ``sseed`` must meet, from its own stream.
@@ -159,8 +168,7 @@ def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None],
             f"{cat.id} cannot carry hops >= {lo} at n={n} (at most {cat.max_hops(n)}); "
             f"lower hops_min or raise n_min"
         )
-    buckets = [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
-               if max(a, lo) <= min(b, hi)]
+    buckets = hop_buckets(hi, lo)
     u = (seeds.rng("hops", sseed).random() if u is None else u) * sum(w for _, w in buckets)
     chosen = buckets[-1][0]
     for span, w in buckets:

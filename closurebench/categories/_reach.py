@@ -20,7 +20,7 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Target
-from closurebench.categories._values import Placed, flatten, walk
+from closurebench.categories._values import Placed, flatten, hop_cells, walk
 from closurebench.graphs import Graph
 from closurebench.plant import (
     allowed,
@@ -134,21 +134,11 @@ class CountDesign:
 
     def cells(self) -> dict[tuple[int, int], float]:
         """Each default cell (n, depth) and its share of instances."""
-        from closurebench.generator import HOPS_WEIGHTS  # the generator imports every category
+        def depths(n: int, span: tuple[int, int]) -> list[tuple[tuple[int, int], float]]:
+            ds, pd = depth_weights(Target(hops=span), self.depth_cap(n), self.deep)
+            return [((n, d), p) for d, p in zip(ds, pd) if p > 0]
 
-        lo, hi = self.n_range
-        out: dict[tuple[int, int], float] = {}
-        for n in range(lo, hi + 1):
-            top = self.max_hops(n)
-            buckets = [(1, 1), (2, 2), (3, top)][: min(3, top)]
-            weights = HOPS_WEIGHTS[: len(buckets)]
-            for span, w in zip(buckets, weights):
-                depths, pd = depth_weights(Target(hops=span), self.depth_cap(n), self.deep)
-                for depth, p in zip(depths, pd):
-                    if p > 0:
-                        share = w / sum(weights) / (hi - lo + 1) * p / sum(pd)
-                        out[(n, depth)] = out.get((n, depth), 0.0) + share
-        return out
+        return hop_cells(self.n_range, self.max_hops, depths)
 
     @cached_property
     def design(self) -> dict[tuple[int, int], list[float]]:

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from closurebench.plant import pick_at_quantile
 
-__all__ = ["ESCAPE", "Placed", "draw_value", "flatten", "walk"]
+__all__ = ["ESCAPE", "Placed", "draw_value", "flatten", "hop_cells", "walk"]
 
 #: Share of tries that draw from ``rng`` although a quantile is given.
 ESCAPE = 0.1
@@ -35,6 +35,30 @@ def draw_value(rng: random.Random, values: Sequence[V], weights: Sequence[float]
     if u is None or rng.random() < ESCAPE:
         return rng.choices(list(values), weights)[0]
     return pick_at_quantile(values, weights, u)
+
+
+def hop_cells(n_range: tuple[int, int], max_hops: Callable[[int], int],
+              within: Callable[[int, tuple[int, int]], Sequence[tuple[C, float]]]
+              ) -> dict[C, float]:
+    """The default cells of a design and their shares of instances.
+
+    n is uniform over ``n_range``; the hop bucket is drawn as the generator draws it
+    (``generator.hop_buckets`` up to ``max_hops(n)``); ``within(n, span)`` splits a bucket
+    into cells with relative weights (one cell per bucket, or one per planted depth).
+    """
+    from closurebench.generator import hop_buckets  # the generator imports every category
+
+    lo, hi = n_range
+    cells: dict[C, float] = {}
+    for n in range(lo, hi + 1):
+        buckets = hop_buckets(max_hops(n))
+        total = sum(w for _, w in buckets)
+        for span, w in buckets:
+            parts = within(n, span)
+            mass = sum(p for _, p in parts)
+            for cell, p in parts:
+                cells[cell] = cells.get(cell, 0.0) + w / total / (hi - lo + 1) * p / mass
+    return cells
 
 
 def flatten(cells: Mapping[C, float], options: Callable[[C], Sequence[V]],

@@ -16,7 +16,7 @@ import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
-from closurebench.categories._values import flatten, walk
+from closurebench.categories._values import flatten, hop_cells, walk
 from closurebench.categories.ancestor import keeps_oldest, plans, plant
 from closurebench.errors import UnposableQuery
 from closurebench.plant import pick_at_quantile
@@ -53,22 +53,11 @@ def _counts(n: int, depth: int) -> list[int]:
 
 
 def design_cells() -> dict[tuple[int, int], float]:
-    """Each default cell (n, depth) and its share: n uniform, the hop bucket by the
-    generator's ``HOPS_WEIGHTS`` over the buckets ``max_hops(n)`` allows, the depth uniform
-    inside an open bucket (as ``construct`` draws it)."""
-    from closurebench.generator import HOPS_WEIGHTS  # the generator imports every category
-
-    lo, hi = DESIGN_N
-    cells: dict[tuple[int, int], float] = {}
-    for n in range(lo, hi + 1):
-        top = max_hops(n)
-        buckets = [(1, 1), (2, 2), (3, top)][: min(3, top)]
-        weights = HOPS_WEIGHTS[: len(buckets)]
-        for (a, b), w in zip(buckets, weights):
-            for depth in range(a, b + 1):
-                share = w / sum(weights) / (hi - lo + 1) / (b - a + 1)
-                cells[(n, depth)] = cells.get((n, depth), 0.0) + share
-    return cells
+    """Each default cell (n, depth) and its share: n uniform, the hop bucket as the generator
+    draws it over the buckets ``max_hops(n)`` allows, the depth uniform inside an open bucket
+    (as ``construct`` draws it)."""
+    return hop_cells(DESIGN_N, max_hops,
+                     lambda n, span: [((n, d), 1.0) for d in range(span[0], span[1] + 1)])
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ from functools import lru_cache, partial
 from closurebench import tensor as T
 from closurebench.categories._components import component, sized
 from closurebench.categories._spec import Category
-from closurebench.categories._values import draw_value, flatten, walk
+from closurebench.categories._values import draw_value, flatten, hop_cells, walk
 
 #: The default axes the size design is made for: n from this category's floor to the
 #: default n_max, hop buckets as the generator draws them.
@@ -45,17 +45,9 @@ def design_cells() -> dict[tuple[int, int], float]:
     """Each default cell (n, smallest size) and its share of instances.
 
     n is uniform over ``DESIGN_N``; the hop bucket (1, 2 or >= 3 hops, smallest size 2, 3 or
-    4) is drawn by the generator's ``HOPS_WEIGHTS`` over the buckets ``max_hops(n)`` allows.
+    4) as the generator draws it over the buckets ``max_hops(n)`` allows (``hop_cells``).
     """
-    from closurebench.generator import HOPS_WEIGHTS  # the generator imports every category
-
-    lo, hi = DESIGN_N
-    cells: dict[tuple[int, int], float] = {}
-    for n in range(lo, hi + 1):
-        weights = HOPS_WEIGHTS[: min(3, max_hops(n))]
-        for bucket, w in enumerate(weights, start=1):
-            cells[(n, bucket + 1)] = w / sum(weights) / (hi - lo + 1)
-    return cells
+    return hop_cells(DESIGN_N, max_hops, lambda n, span: [((n, span[0] + 1), 1.0)])
 
 
 def _sizes(cell: tuple[int, int]) -> list[int]:
