@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "c49caefd4fa5061d5bc5bc0dea359b92ee43532f15de83d7704308edee747c7e"),
+     "ae46d4e6ebf5deb5784124217767c5fab1984b1bdb1db7f219e0294d066eaff7"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "9296d9a68bae2e7ee512b1598ccbd5b43271039d89425682590cf2cf84b7452c"),
+     "9286f0ba67cfa95c2c64b4fb96363daddeb2262763fb205983c3e2a0f7f72297"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "087882458d308e403fe382d68de668457d4a97a4d8c2f351d037734d78dc0884"),
+     "2f927d659210530ccde9e014ad48a1e0682c906147af8eda07c0bb90ecd6c957"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "2ece9fd2a7cb2aaeb947ec3bc44b6fe537467d5164ae12c7047804922befa8d9"),
+     "863daa251f2ad0e456630e7c45a1295433add4b442da07b7bfd2c5f888628ebe"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "91eeacc5c607c9c12dfa9cc60885964b651078d1afd67ffc0b1ae09123ad8141"),
+     "e4b5d03832cefa1be6b44ca5495e3b3367376d70f35606ea524d8afc97d4c02a"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "c700503d57a5839e283fd7e4eb51f89975da1a75990762dbb1b48051e548ec3a"),
+     "0559d97b41b7b97f44d336e7dfd02f9fe9e611adb395e8e59332d23a2d914d01"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "1217a2eda10cdd677a40fe3f8c331fb0cfbae1820afc1a51109d861d848e976f"),
+     "41b196373dc6f33ce2c5230f84ba31be1cda0fc301faf46e8aafd64f43fa012c"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "054ec3ed36cfc4a79dae9ce269cb3175e17c2bbc70721c9abac78d81eed0a3eb"),
+     "d70ee9c2e3ebc6725733dc7b850f0dfec8884eba7a4a98ef4ec9afbea7581b55"),
 ]
 
 

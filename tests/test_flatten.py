@@ -70,10 +70,21 @@ def test_default_axes_walk_the_design_and_other_axes_do_not() -> None:
     from closurebench.categories import get
 
     for name in ("scc_then_count", "degree_then_reach", "reach_then_count", "conditional",
-                 "intersect_then_size", "kinship_complex"):
+                 "intersect_then_size", "kinship_complex", "graph_comparison"):
         cat = get(name)
         lo = cat.n_floor
         placed = cat.joint(0.5, (max(4, lo), 10), (1, None))
         assert placed is not None and max(4, lo) <= placed[0] <= 10, name
         assert cat.joint(0.5, (max(4, lo), 12), (1, None)) is None
         assert cat.joint(0.5, (max(4, lo), 10), (2, None)) is None
+
+
+def test_graph_comparison_design_keeps_every_size_near_a_seventh() -> None:
+    from closurebench.categories import graph_comparison as m
+
+    shares: dict[int, float] = {}
+    for n, weights in m.size_design().items():
+        for v, w in zip(m._sizes(n), weights):
+            shares[v] = shares.get(v, 0.0) + w / len(m.size_design())
+    # SIZES alone gave sizes 1-3 ~20% each; every one of 1..8 is possible somewhere
+    assert max(shares.values()) <= 0.16 and sorted(shares) == list(range(1, 9))

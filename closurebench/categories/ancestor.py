@@ -10,7 +10,9 @@ of two-parent children. A second parent joins x's ancestry only if their own anc
 below the founder, so the answer stays unique and several founders compete for "oldest".
 Generated from n = 6: in four or five people the line and one rival fill the tree in one or
 two shapes, so the other structural half could only hold trees where every x has the same
-answer. Trees whose answer is the parentless person mentioned most are mostly redrawn.
+answer. At six people x's parent is asked (one generation): deeper lines there fall in one
+structural half at ρ near 0.5. Trees whose answer is the parentless person mentioned most
+are mostly redrawn.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ def max_hops(n: int) -> int:
 
     Not at n = 6: a line of three generations and one rival lineage fill the tree, and at ρ
     near 0.5 two of its four children must have a second parent, which only a parent at
-    generation 0 could be (making x's oldest ancestor a tie): the cell is unposable.
+    generation 0 could be (making x's oldest ancestor a tie): the cell is unposable. Nor two
+    generations there: at ρ >= 0.49 every such tree falls in one structural half, so the
+    train half of seeds 801, 808, 813, ... could not be built (0.2.1 too).
     """
-    return max(1, n - 3) if n != 6 else 2
+    return max(1, n - 3) if n != 6 else 1
 
 
 def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True

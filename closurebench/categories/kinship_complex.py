@@ -6,6 +6,8 @@ it is not counted itself. Example: Eve -> Carol -> Tina, Eve -> Sam: for Tina, E
 Built like ``ancestor``'s trees (a line of the drawn depth, rival lineages), then the
 founder's lineage is grown to a count drawn on its own, no deeper than x: what is left of n
 goes to other lineages and married-in spouses, who are not the founder's descendants.
+Lines of three or more generations only from 9 people: in fewer, such a line leaves only
+counts n - 5..n - 3.
 """
 
 from __future__ import annotations
@@ -31,11 +33,15 @@ def max_hops(n: int) -> int:
     """Depth k needs k descendants; the count keeps room below n - 3 so it is not a size rule.
 
     Hence also ``min_n = 6``: in four or five people the count could only be n - 3 or n - 2,
-    one hop deep, and the same for every x.
+    one hop deep, and the same for every x. Lines of three or more generations only from
+    ``DEEP_N`` people: below it such a line leaves only counts n - 5..n - 3, and the design
+    held every "n - k" reader only at 21% (19.5% without such lines).
     """
-    return max(1, n - 4)
+    return max(1, n - 4) if n >= DEEP_N else min(2, n - 4)
 
 
+#: Smallest tree with a line of three or more generations above x.
+DEEP_N = 9
 #: The default axes the count design is made for, and the largest share any "n - k" rule and
 #: any one count may take in it (``_values.flatten``). Why a design: a deep line in a small
 #: tree leaves only small gaps and counts, and weights fitted cell by cell (0.2.0's) kept
@@ -43,9 +49,9 @@ def max_hops(n: int) -> int:
 DESIGN_N = (6, 10)
 CAP_N_K, CAP_VALUE, MIX = 0.18, 0.22, 0.05
 #: Share of tries whose count is drawn uniformly instead of at the walked quantile: rare, as
-#: every such try moves the answers off the design, but enough over 200 tries to free a cell
-#: whose designed count one structural half cannot hold.
-UNSTICK = 0.1
+#: every such try moves the answers off the design (0.2.1's 0.1 moved 9% of them), but
+#: enough over 200 tries to free a cell whose designed count one structural half cannot hold.
+UNSTICK = 0.05
 
 
 def _counts(n: int, depth: int) -> list[int]:
@@ -82,9 +88,11 @@ def joint(u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
     if n_range != DESIGN_N or hops != (1, None):
         return None
     (n, depth), _, q = _walk()(u)
-    # Deep lines keep their bucket: a pinned depth with a pinned count can be a shape one
-    # structural half cannot hold (n = 10, depth 6); the count's quantile still applies.
-    return n, (depth, depth) if depth < 3 else (3, max_hops(n)), q
+    # The deepest line may also be one generation shorter: pinned, with a pinned count, it
+    # can be a shape one structural half cannot hold (n = 10, depth 6). Every other depth is
+    # pinned, so the count is drawn in the cell it was walked in.
+    top = max_hops(n)
+    return n, (depth, depth) if depth < max(3, top) else (top - 1, top), q
 
 
 def draw_count(n: int, depth: int, u: float, uniform: bool = False) -> int:
@@ -101,12 +109,13 @@ def construct(rng, n, rho, target: Target):
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
-    # A retry gets the same quantile; UNSTICK's share of tries draws any count the cell allows
+    # A retry gets the same quantile; UNSTICK's share of tries, and every try without a
+    # quantile (the generator frees it after half the tries), draws any count the cell allows
     # (uniform, not the design's weights: at n = 6 and depth 1 the design puts 97% on one
     # count, whose shapes all fall in one structural half), so such a count gives way.
     u, uniform = target.quantile, False
     if u is None or rng.random() < UNSTICK:
-        u, uniform = rng.random(), target.quantile is not None
+        u, uniform = rng.random(), True
     for rivals in plans(rng):  # False: one married-in spouse is the only outsider
         count = n - 2 if rivals is False else draw_count(n, depth, u, uniform)
         fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))

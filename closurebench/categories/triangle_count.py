@@ -9,6 +9,8 @@ graph gets those links, or the fewest that can close the drawn count if that is 
 in sparse cells), and a random graph with that many links is moved to the count by link
 swaps, then on until it has a loop that is not a triangle (up to BUMPS more links where its
 few links cannot have one), so counting independent loops does not give the answer.
+Generated from n = 5: the 11 graphs on four nodes fall by structural half into counts {0, 2}
+and {1, 4}, so each split's four-node instances could hold only two answers.
 """
 
 from __future__ import annotations
@@ -28,10 +30,13 @@ SWAPS = 400
 REACH = 40
 #: Swaps tried, once the count is met, for a graph whose loops are not all lone triangles.
 RESWAPS = 80
-#: Counts 0..FLOOR are always possible answers, even where ρ's links could close fewer.
-FLOOR = 2
-#: Weight of the counts 0..FLOOR where more are possible: half the cells (sparse ones) allow
-#: only those three, so elsewhere the larger counts take more of the draw.
+#: Counts 0..FLOOR are always possible answers, even where ρ's links could close fewer (a
+#: sparse graph then gets the fewest links that close the count: 6, a K4, for 4). 0.2.1's
+#: 0..2 put sparse cells on three answers, so 0 and 1 took ~23% each and a 50-instance
+#: split's most frequent count went over 30% on one seed in ten; with 0..4, 18%.
+FLOOR = 4
+#: Weight of the counts 0..FLOOR where more are possible: sparse cells allow only those,
+#: so elsewhere the larger counts take more of the draw.
 LOW = 0.5
 #: Weight factor of the counts n - 5 .. n - 2, which a reader answering "n - k" would get
 #: (in small graphs they are among the few counts possible). 0.2.0 weighed only n - 3 and
@@ -205,6 +210,10 @@ CATEGORY = Category(
     id="triangle_count", level=1, family="undirected", answer="integer",
     primitives=("triangles",), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=(), min_n=3,
+    # Generated from 5 nodes: the 11 graphs on 4 split by structural half into counts
+    # {0, 2} and {1, 4} (K4 in one half only), so each split's n = 4 instances crowded onto
+    # two counts (held_out answered "n" in 62% of them).
+    generate_min_n=5,
     construct=construct, shortcuts={"cycle-rank": cycle_rank},
     summary="Count triangles (trace(A³)/6) in an undirected graph.",
     tl_program=TL_PROGRAM,

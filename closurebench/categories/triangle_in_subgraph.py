@@ -5,6 +5,7 @@ way. Example: A -> B, B -> C, A -> C, D -> A: {A, B, C} is one triangle (D is no
 Constructed: x's reach set (deepest layer drawn from the hop target) and the triangle count
 (drawn) are planted; one triangle holds a deepest node, so the hop depth is that layer's, and
 distractors start only at nodes x does not reach (they can add triangles outside the subgraph).
+Generated from n = 5: four nodes carry only 1, 2 or 4 triangles, and one of them is n - 3.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ OUTSIDE_SHARE = 0.8
 #: Pair orders tried to plant exactly the drawn count before settling for the nearest below.
 FILL_TRIES = 4
 #: Relative weight of a count of 1 where the set can carry more (small sets crowd 1 already).
-ONE_WEIGHT = 0.6
+ONE_WEIGHT = 0.3
+TWO_WEIGHT = 0.45
 #: Relative weight of a count within 3 of n (n - 3 .. n), so "answer n - k" stays rare.
-NEAR_N_WEIGHT = 0.6
+NEAR_N_WEIGHT = 0.45
 
 
 def propose(rng, g):
@@ -34,8 +36,8 @@ def propose(rng, g):
 
 def triangle_weights(n: int, cap: int) -> list[float]:
     """Relative weights of the triangle counts 1..cap (the stratified value draw)."""
-    return [(ONE_WEIGHT if v == 1 and cap > 1 else 1.0)
-            * (NEAR_N_WEIGHT if 0 <= n - v <= 3 else 1.0) for v in range(1, cap + 1)]
+    return [(ONE_WEIGHT if v == 1 and cap > 1 else TWO_WEIGHT if v == 2 and cap > 2 else 1.0)
+            * (NEAR_N_WEIGHT if 0 <= n - v <= 5 else 1.0) for v in range(1, cap + 1)]
 
 
 def _ways(d, a, b, sink):
@@ -162,6 +164,9 @@ CATEGORY = Category(
     primitives=("closure", "subgraph", "triangles"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x",), min_n=3, accept=lambda a, g: a > 0, construct=construct,
+    # Generated from 5 nodes: at 4 a reach set carries 1, 2 or 4 triangles, and "answer
+    # n - 3" (one triangle) was right on 45% of those instances.
+    generate_min_n=5,
     shortcuts={"ignore-reach": ignore_reach},
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
     tl_program=TL_PROGRAM,

@@ -75,10 +75,12 @@ def test_built_counts_leave_room_and_another_x_answers_otherwise() -> None:
     assert sum(bool(query_sensitive(cat, g, q, a)) for (g, q), a in zip(built, answers)) >= 30
 
 
-def test_max_hops_keeps_the_count_off_n_minus_three() -> None:
+def test_max_hops_keeps_the_count_off_n_minus_three_and_deep_lines_to_large_trees() -> None:
     from closurebench.categories import get
 
-    assert [get(CAT).max_hops(n) for n in (6, 8, 10)] == [2, 4, 6]
+    # n - 4 from DEEP_N = 9 on; below it two generations at most (a deeper line leaves only
+    # counts n - 5..n - 3, every one an "n - k" reader's)
+    assert [get(CAT).max_hops(n) for n in (6, 7, 8, 9, 10)] == [2, 2, 2, 5, 6]
 
 
 def test_count_is_drawn_at_the_quantile_of_its_design() -> None:
@@ -102,4 +104,4 @@ def test_the_count_design_keeps_every_size_rule_and_count_low() -> None:
             by_k[cell[0] - v] = by_k.get(cell[0] - v, 0.0) + cells[cell] * w
             by_v[v] = by_v.get(v, 0.0) + cells[cell] * w
     # 0.2.0's fitted weights kept n - 3 at 14% by putting n - 4 on 60%: every k counts.
-    assert max(by_k.values()) <= 0.22 and max(by_v.values()) <= 0.25
+    assert max(by_k.values()) <= 0.2 and max(by_v.values()) <= 0.25

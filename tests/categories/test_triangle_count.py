@@ -43,9 +43,13 @@ def test_fewer_than_three_nodes_is_rejected(engine: str) -> None:
         solve(CAT, [("A", "B")], {}, engine=engine)
 
 
-def test_n_max_below_three_is_rejected() -> None:
-    with pytest.raises(ConfigError, match="n_max must be at least 3 for category triangle_count"):
-        closurebench.generate(CAT, n_min=2, n_max=2)
+def test_n_max_below_five_is_rejected() -> None:
+    # generated from 5 nodes (the graphs on 4 split by structural half into two counts each)
+    for n_max in (2, 4):
+        with pytest.raises(ConfigError,
+                           match="n_max must be at least 5 for category triangle_count"):
+            closurebench.generate(CAT, n_min=2, n_max=n_max)
+    assert {r["n"] for r in closurebench.generate(CAT, n_min=3, n_max=5)} == {5}
 
 
 def test_unknown_category_is_rejected() -> None:

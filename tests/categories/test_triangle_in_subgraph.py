@@ -36,10 +36,13 @@ def test_directed_cycle_is_a_triangle_from_any_corner(engine: str) -> None:
     assert solve(CAT, edges, {"x": "B"}, engine=engine) == 1
 
 
-def test_n_max_below_three_is_rejected() -> None:
-    with pytest.raises(ConfigError, match="n_max must be at least 3 for category "
-                                          "triangle_in_subgraph"):
-        closurebench.generate(CAT, n_min=2, n_max=2)
+def test_n_max_below_five_is_rejected() -> None:
+    # generated from 5 nodes (four carry only 1, 2 or 4 triangles, and 1 is n - 3)
+    for n_max in (2, 4):
+        with pytest.raises(ConfigError, match="n_max must be at least 5 for category "
+                                              "triangle_in_subgraph"):
+            closurebench.generate(CAT, n_min=2, n_max=n_max)
+    assert {r["n"] for r in closurebench.generate(CAT, n_min=3, n_max=5)} == {5}
 
 
 def test_unknown_category_is_rejected() -> None:
