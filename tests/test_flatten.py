@@ -84,7 +84,7 @@ def test_graph_comparison_design_keeps_every_size_near_a_seventh() -> None:
 
     shares: dict[int, float] = {}
     for n, weights in m.size_design().items():
-        for v, w in zip(m._sizes(n), weights):
+        for v, w in zip(m.DESIGN.sizes(n), weights):
             shares[v] = shares.get(v, 0.0) + w / len(m.size_design())
     # SIZES alone gave sizes 1-3 ~20% each; every one of 1..8 is possible somewhere
     assert max(shares.values()) <= 0.16 and sorted(shares) == list(range(1, 9))

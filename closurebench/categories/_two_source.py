@@ -18,15 +18,18 @@ before the density is. y never reaches x.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import pairwise
 
 import numpy as np
 
-from closurebench.categories._values import draw_value
+from closurebench.categories._values import Placed, draw_value, flatten, walk
 from closurebench.plant import allowed, split_layers
 
-__all__ = ["Layout", "difference", "draw_size", "intersection", "size_of", "size_weights"]
+__all__ = ["Layout", "SizeDesign", "difference", "draw_size", "intersection", "size_of",
+           "size_weights"]
 
 #: (required edges, distractor mask, x, y, depth from x, depth from y)
 Layout = tuple[list[tuple[int, int]], np.ndarray, int, int, np.ndarray, np.ndarray]
@@ -52,6 +55,57 @@ def draw_size(rng: random.Random, n: int, weights: tuple[int, int, int, int],
     values = list(range(1, n - 1))
     w = [size_weights(n, v, *weights) for v in values]
     return draw_value(rng, values, w, u)
+
+
+@dataclass(frozen=True)
+class SizeDesign:
+    """An answer size in 1..n - 2 designed jointly over the default n (uniform) and walked
+    with one stratified uniform (``_values.flatten``, ``walk``), for the categories whose size
+    depends on n only (intersect_then_size, graph_comparison).
+
+    ``readers`` are ``flatten``'s (key(n, size), cap(key)); ``order(n, size)`` is the walk's
+    order (by n - size to spread the "n - k" answers, by size to spread the sizes);
+    ``fallback`` the ``draw_size`` weights outside the design's n.
+    """
+
+    n_range: tuple[int, int]
+    readers: tuple[tuple[Callable[[int, int], Hashable], Callable[[Hashable], float]], ...]
+    order: Callable[[int, int], tuple[int, ...]]
+    fallback: tuple[int, int, int, int]
+    mix: float = 0.05
+
+    def cells(self) -> dict[int, float]:
+        lo, hi = self.n_range
+        return {n: 1 / (hi - lo + 1) for n in range(lo, hi + 1)}
+
+    @staticmethod
+    def sizes(n: int) -> list[int]:
+        return list(range(1, n - 1))
+
+    @cached_property
+    def design(self) -> dict[int, list[float]]:
+        """Weights of the sizes 1..n - 2 for each default n."""
+        return flatten(self.cells(), self.sizes, list(self.readers), mix=self.mix)
+
+    @cached_property
+    def _walk(self) -> Callable[[float], Placed]:
+        return walk(self.cells(), self.sizes, self.design, self.order)
+
+    def joint(self, u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
+              ) -> tuple[int, None, float] | None:
+        """``Category.joint``: n and the size's quantile walked together (the hop bucket is
+        drawn as usual); ``None`` unless the config has the design's axes."""
+        if n_range != self.n_range or hops != (1, None):
+            return None
+        n, _, q = self._walk(u)
+        return n, None, q
+
+    def draw(self, rng: random.Random, n: int, u: float | None) -> int:
+        """The size at quantile ``u``: of the design at a default n, else of ``fallback``."""
+        weights = self.design.get(n)
+        if weights is None:
+            return draw_size(rng, n, self.fallback, u)
+        return draw_value(rng, self.sizes(n), weights, u)
 
 
 def _chain(src: int, nodes: Sequence[int], d: np.ndarray, edges: list[tuple[int, int]]) -> int:

@@ -13,14 +13,11 @@ topped up with allowed distractors.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from closurebench import tensor as T
 from closurebench.categories._spec import Category
-from closurebench.categories._two_source import draw_size
-from closurebench.categories._values import draw_value, flatten, walk
+from closurebench.categories._two_source import SizeDesign
 from closurebench.plant import (
     allowed,
     depth_vector,
@@ -45,50 +42,22 @@ SIZES = (7, 5, 10, 10)
 #: thirteen. Cap: any one size.
 DESIGN_N = (4, 10)
 CAP_VALUE, MIX = 0.15, 0.05
+DESIGN = SizeDesign(DESIGN_N, ((lambda n, v: v, lambda v: CAP_VALUE),),
+                    order=lambda n, v: (v, n), fallback=SIZES, mix=MIX)
+#: ``Category.joint``: n and |L|'s quantile walked together in order of size.
+joint = DESIGN.joint
 
 
-def _cells() -> dict[int, float]:
-    lo, hi = DESIGN_N
-    return {n: 1 / (hi - lo + 1) for n in range(lo, hi + 1)}
-
-
-def _sizes(n: int) -> list[int]:
-    return list(range(1, n - 1))
-
-
-@lru_cache(maxsize=1)
 def size_design() -> dict[int, list[float]]:
     """Weights of the sizes 1..n - 2 for each default n."""
-    return flatten(_cells(), _sizes, [(lambda n, v: v, lambda v: CAP_VALUE)], mix=MIX)
-
-
-@lru_cache(maxsize=1)
-def _walk():
-    return walk(_cells(), _sizes, size_design(), lambda n, v: (v, n))
-
-
-def joint(u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
-          ) -> tuple[int, None, float] | None:
-    """``Category.joint``: n and the size's quantile walked together in order of size (the
-    hop bucket is drawn as usual)."""
-    if n_range != DESIGN_N or hops != (1, None):
-        return None
-    n, _, q = _walk()(u)
-    return n, None, q
-
-
-def _size(rng, n: int, u: float | None) -> int:
-    weights = size_design().get(n)
-    if weights is None:
-        return draw_size(rng, n, SIZES, u)
-    return draw_value(rng, _sizes(n), weights, u)
+    return DESIGN.design
 
 
 def construct(rng, n, rho, target):
     """Plant R_before(x) = L ∪ K (|L| drawn at ``target.quantile``) and R_after(x) = K, with
     the hop depth from L or from K."""
     lo, hi = target.hops or (1, n - 2)
-    h, m = draw_depth(rng, lo, hi), _size(rng, n, target.quantile)
+    h, m = draw_depth(rng, lo, hi), DESIGN.draw(rng, n, target.quantile)
     from_k = h >= 2 and n - 1 - m >= h and rng.random() < 0.5
     k = rng.randint(h if from_k else max(1, h - m), n - 1 - m)
     nodes = list(range(n))

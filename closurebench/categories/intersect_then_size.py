@@ -9,12 +9,9 @@ max(ax, ay) + E is drawn. Neither source reaches the other.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
-from closurebench.categories._two_source import draw_size, intersection
-from closurebench.categories._values import draw_value, flatten, walk
+from closurebench.categories._two_source import SizeDesign, intersection
 from closurebench.plant import draw_depth, plant, sprinkle
 
 
@@ -32,48 +29,23 @@ SIZES = (8, 8, 6, 6)
 #: "n - k" rule, any one size.
 DESIGN_N = (5, 10)
 CAP_N_K, CAP_VALUE, MIX = 0.15, 0.19, 0.05
+DESIGN = SizeDesign(DESIGN_N, (
+    (lambda n, v: n - v, lambda k: CAP_N_K),
+    (lambda n, v: v, lambda v: CAP_VALUE),
+), order=lambda n, v: (n - v, v), fallback=SIZES, mix=MIX)
+#: ``Category.joint``: n and the size's quantile walked together in order of n - size.
+joint = DESIGN.joint
 
 
-@lru_cache(maxsize=1)
 def size_design() -> dict[int, list[float]]:
     """Weights of the sizes 1..n - 2 for each default n."""
-    lo, hi = DESIGN_N
-    cells = {n: 1 / (hi - lo + 1) for n in range(lo, hi + 1)}
-    return flatten(cells, lambda n: list(range(1, n - 1)), [
-        (lambda n, v: n - v, lambda k: CAP_N_K),
-        (lambda n, v: v, lambda v: CAP_VALUE),
-    ], mix=MIX)
-
-
-@lru_cache(maxsize=1)
-def _walk():
-    lo, hi = DESIGN_N
-    cells = {n: 1 / (hi - lo + 1) for n in range(lo, hi + 1)}
-    return walk(cells, lambda n: list(range(1, n - 1)), size_design(),
-                lambda n, v: (n - v, v))
-
-
-def joint(u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
-          ) -> tuple[int, None, float] | None:
-    """``Category.joint``: n and the size's quantile walked together in order of n - size
-    (the hop bucket is drawn as usual)."""
-    if n_range != DESIGN_N or hops != (1, None):
-        return None
-    n, _, q = _walk()(u)
-    return n, None, q
-
-
-def _size(rng, n: int, u: float | None) -> int:
-    weights = size_design().get(n)
-    if weights is None:
-        return draw_size(rng, n, SIZES, u)
-    return draw_value(rng, list(range(1, n - 1)), weights, u)
+    return DESIGN.design
 
 
 def construct(rng, n, rho, target):
     """Plant R(x) ∩ R(y) of a drawn size (the design, at ``target.quantile``) and depth."""
     lo, hi = target.hops or (1, n - 2)
-    m = _size(rng, n, target.quantile)
+    m = DESIGN.draw(rng, n, target.quantile)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
     return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
