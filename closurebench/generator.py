@@ -166,9 +166,8 @@ def draw_axes(
 ) -> tuple[int, float]:
     """n and rho from their own streams: uniform integer n (at quantile ``u`` when stratified),
     uniform rho rounded to 4 places."""
-    lo_n, hi_n = n_range
-    n = seeds.rng("n", sseed).randint(*n_range) if u is None else (
-        lo_n + min(int(u * (hi_n - lo_n + 1)), hi_n - lo_n))
+    n = seeds.rng("n", sseed).randint(*n_range) if u is None else \
+        n_range[0] + _n_stretch(u, n_range)[0]
     lo, hi = density
     rho = round(lo + (hi - lo) * seeds.rng("density", sseed).random(), 4) if hi > lo else lo
     return n, min(max(rho, lo), hi)
@@ -223,8 +222,14 @@ def _within(u: float, n_range: tuple[int, int]) -> float:
     share. Drawn at its position inside n's stretch, the value is as evenly spread within
     every n as the n uniforms are (``strata``), so its share follows its design.
     """
+    return _n_stretch(u, n_range)[1]
+
+
+def _n_stretch(u: float, n_range: tuple[int, int]) -> tuple[int, float]:
+    """Which of n_range's stretches of [0, 1) ``u`` falls in (from 0), and how far inside."""
     k = n_range[1] - n_range[0] + 1
-    return u * k - min(int(u * k), k - 1)
+    i = min(int(u * k), k - 1)
+    return i, u * k - i
 
 
 def _answer(cat: Category, graph: Any, query: dict[str, Any]) -> Any:

@@ -394,18 +394,25 @@ def _key_at(lower: str, pos: int) -> int:
     return -1
 
 
-def _key_mentions(lower: str) -> Iterator[int]:
-    """Answer keys among the last ``MAX_KEY_HITS`` occurrences of "answer", last first (the
-    position of each key's opening quote). Lazy: ``_Objects.collect`` stops after a few
-    parse attempts, so a flood of keys is not classified to its end."""
-    if '"' not in lower and "'" not in lower:
-        return  # without quotes there are no keys to find
+def _occurrences(lower: str) -> Iterator[int]:
+    """The last ``MAX_KEY_HITS`` occurrences of "answer", last first (lazy: each reader
+    stops when it has what it needs)."""
     hi = len(lower)
     for _ in range(MAX_KEY_HITS):
         pos = lower.rfind("answer", 0, hi)
         if pos < 0:
             return
         hi = pos
+        yield pos
+
+
+def _key_mentions(lower: str) -> Iterator[int]:
+    """Answer keys among the last ``MAX_KEY_HITS`` occurrences of "answer", last first (the
+    position of each key's opening quote). Lazy: ``_Objects.collect`` stops after a few
+    parse attempts, so a flood of keys is not classified to its end."""
+    if '"' not in lower and "'" not in lower:
+        return  # without quotes there are no keys to find
+    for pos in _occurrences(lower):
         key = _key_at(lower, pos)
         if key >= 0:
             yield key
@@ -425,12 +432,7 @@ def _word_mentions(lower: str) -> list[int]:
     ):
         return []
     words: list[int] = []
-    hi = len(lower)
-    for _ in range(MAX_KEY_HITS):
-        pos = lower.rfind("answer", 0, hi)
-        if pos < 0:
-            break
-        hi = pos
+    for pos in _occurrences(lower):
         prev = lower[pos - 1 : pos]
         if prev in _QUOTES or prev.isalnum():
             continue
