@@ -23,7 +23,7 @@ from closurebench.errors import (
     UnposableQuery,
 )
 
-__version__ = "0.2.2"
+__version__ = "0.2.3"
 
 #: Public names served from modules with heavier imports (jsonschema, datasets), loaded on use
 #: so that ``import closurebench`` and the CLI stay fast.

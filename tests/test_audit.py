@@ -114,7 +114,7 @@ def test_targets_are_the_issue_numbers() -> None:
 
 
 def test_the_released_splits_meet_every_target() -> None:
-    """The release claim itself (0.2.2): no target missed on either split, spread included
+    """The release claim itself (0.2.2 on): no target missed on either split, spread included
     (0.2.1 missed three spread targets by 1-4 points), and no held_out twin of a train
     instance."""
     from closurebench.generator import instance

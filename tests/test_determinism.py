@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "ae46d4e6ebf5deb5784124217767c5fab1984b1bdb1db7f219e0294d066eaff7"),
+     "79b083570b570eca09117c92a83f6224e4374c812620c4227101fde11ed9442e"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "9286f0ba67cfa95c2c64b4fb96363daddeb2262763fb205983c3e2a0f7f72297"),
+     "6f60b03fd28649f40eb9dafbc18cae2dd3e4814e2e2292d810bc231c023907c6"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "2f927d659210530ccde9e014ad48a1e0682c906147af8eda07c0bb90ecd6c957"),
+     "aa5003b5ef47ebf7d2ab4ded0e4bf0215741ceb1eff73104b1bbf5957bd8d0c3"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "863daa251f2ad0e456630e7c45a1295433add4b442da07b7bfd2c5f888628ebe"),
+     "1ac492b8195819bca7569f54d172a003b0881ddb1d9874a53abbb196acb4e9c9"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
      "e4b5d03832cefa1be6b44ca5495e3b3367376d70f35606ea524d8afc97d4c02a"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "0559d97b41b7b97f44d336e7dfd02f9fe9e611adb395e8e59332d23a2d914d01"),
+     "8b2d967be3ed0579ff8d71d8a664050118068c35ddad359bf1a206620a19c1bf"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "41b196373dc6f33ce2c5230f84ba31be1cda0fc301faf46e8aafd64f43fa012c"),
+     "d43ffdce6201ea25fb05e3e8b48ae9b91f5d6f1e7f939c5ea7dff4f6757d8db1"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "d70ee9c2e3ebc6725733dc7b850f0dfec8884eba7a4a98ef4ec9afbea7581b55"),
+     "ff97a54fcee99e6faadbb24f3e16d8559e1af9eaec0a408b8a917ba25de23559"),
 ]
 
 

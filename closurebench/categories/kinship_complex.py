@@ -48,10 +48,10 @@ DEEP_N = 9
 #: "n - 3" low only by putting "n - 4" on 60% of the instances.
 DESIGN_N = (6, 10)
 CAP_N_K, CAP_VALUE, MIX = 0.18, 0.22, 0.05
-#: Share of tries whose count is drawn uniformly instead of at the walked quantile: rare, as
-#: every such try moves the answers off the design (0.2.1's 0.1 moved 9% of them), but
-#: enough over 200 tries to free a cell whose designed count one structural half cannot hold.
-UNSTICK = 0.05
+#: The generator frees the quantile after half its tries (``generator.FREE_AFTER``): then
+#: the count is drawn uniformly, so a cell whose designed count one structural half cannot
+#: hold gives way. 0.2.2 also drew a uniform count on 5% of every cell's tries, which with
+#: the spouse-only and free plans moved ~11% of a split's answers off the design.
 
 
 def _counts(n: int, depth: int) -> list[int]:
@@ -109,15 +109,24 @@ def construct(rng, n, rho, target: Target):
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
-    # A retry gets the same quantile; UNSTICK's share of tries, and every try without a
-    # quantile (the generator frees it after half the tries), draws any count the cell allows
-    # (uniform, not the design's weights: at n = 6 and depth 1 the design puts 97% on one
-    # count, whose shapes all fall in one structural half), so such a count gives way.
-    u, uniform = target.quantile, False
-    if u is None or rng.random() < UNSTICK:
-        u, uniform = rng.random(), True
+    # A retry gets the same quantile; a try without one (the generator frees it after half
+    # the tries) draws any count the cell allows (uniform, not the design's weights: at n = 6
+    # and depth 1 the design puts 97% on one count, whose shapes all fall in one structural
+    # half), so such a count gives way.
+    u, uniform = target.quantile, target.quantile is None
+    if uniform:
+        u = rng.random()
+    # ``joint`` lets the deepest walked line be one generation shorter; its count is still
+    # drawn in the walked cell, or that cell's n - k moves one up whenever the line is shorter
+    # (0.2.2: n - 5 took 28% on seed 2031, walked at 20%).
+    top = max_hops(n)
+    cell = hi if not uniform and (lo, hi) == (top - 1, top) and top >= 3 else depth
     for rivals in plans(rng):  # False: one married-in spouse is the only outsider
-        count = n - 2 if rivals is False else draw_count(n, depth, u, uniform)
+        if rivals is not True and not uniform:
+            # a spouse-only tree's count is n - 2 and a freely grown one's anything, never
+            # the designed one (0.2.2 kept them: ~6% of a split's answers off the design)
+            return None
+        count = n - 2 if rivals is False else draw_count(n, cell, u, uniform)
         fam, line, kept = plant(rng, n, depth, room=n - 1 - count, rivals=bool(rivals))
         lineage = line[1:]
         shallow = [v for v in line if fam.gen[v] < depth]  # who may take a child, in order

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -58,16 +59,15 @@ def test_unknown_category_is_rejected() -> None:
         solve("kinship", DOC, {"x": "Tina", "relation": "grandparents"})
 
 
-def test_built_sets_spread_over_sizes_and_are_never_empty() -> None:
+def test_generated_sets_spread_over_sizes_and_are_never_empty() -> None:
     from collections import Counter
 
-    from closurebench.categories import Target, get
+    import closurebench as cb
 
-    cat = get(CAT)
-    built = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(120)]
-    sizes = Counter(len(cat.tensor_program(g, q)) for g, q in (b for b in built if b))
-    assert min(sizes) >= 1 and len(sizes) >= 5
-    assert max(sizes.values()) <= 0.35 * sum(sizes.values())
+    sizes = Counter(len(json.loads(r["answer"]))
+                    for r in cb.generate(CAT, per_category=700, seed=0, cross_check=False))
+    assert min(sizes) >= 1 and len(sizes) == 6
+    assert max(sizes.values()) <= 0.2 * 700  # 0.2.2's weights: size 2 at 20.5% by design
 
 
 def test_feasible_sizes_drop_n_minus_two_where_rho_needs_a_spouse() -> None:
@@ -86,3 +86,25 @@ def test_quantile_sets_the_size() -> None:
     for u, size in ((0.0, 1), (0.99, 6)):
         built = cat.construct(random.Random(1), 10, 0.2, Target(quantile=u))
         assert len(cat.tensor_program(*built)) == size
+
+
+def test_the_drawn_size_is_the_built_size() -> None:
+    """A try builds the size its quantile picks or nothing (the generator retries with the
+    same quantile); 0.2.2 fell back to a smaller size within the try, which moved a fifth of
+    a split's answers one size down (size 2 took 32% of seed 3020's 100)."""
+    from closurebench.categories import Target, get
+    from closurebench.categories.kinship_chain import SIZE_WEIGHTS, feasible_sizes
+    from closurebench.plant import pick_at_quantile
+
+    cat = get(CAT)
+    built = 0
+    for s in range(300):
+        rng = random.Random(s)
+        n, rho, u = rng.randint(4, 10), rng.uniform(0.1, 0.5), rng.random()
+        sizes = feasible_sizes(n, rho)
+        want = pick_at_quantile(sizes, [SIZE_WEIGHTS[v] for v in sizes], u)
+        got = cat.construct(rng, n, rho, Target(quantile=u))
+        if got is not None:
+            built += 1
+            assert len(cat.tensor_program(*got)) == want, (n, rho, u)
+    assert built >= 150

@@ -105,3 +105,23 @@ def test_the_count_design_keeps_every_size_rule_and_count_low() -> None:
             by_v[v] = by_v.get(v, 0.0) + cells[cell] * w
     # 0.2.0's fitted weights kept n - 3 at 14% by putting n - 4 on 60%: every k counts.
     assert max(by_k.values()) <= 0.2 and max(by_v.values()) <= 0.25
+
+
+def test_a_split_realises_the_walked_design() -> None:
+    """Each instance's n and count are the (n, count) its stratified uniform walked to.
+    0.2.2 moved ~11% off: a shorter deepest line drew its count in the shorter line's cell
+    (one down), 5% of tries drew a uniform count, and spouse-only and freely grown trees
+    kept counts the design never asks for (seed 4001: n - 4 took 26%, walked at 21%)."""
+    import json
+
+    import closurebench as cb
+    from closurebench.categories import kinship_complex as m
+    from closurebench.generator import strata
+
+    for seed in (2031, 4001):
+        recs = list(cb.generate(CAT, seed=seed, per_category=100, cross_check=False))
+        off = 0
+        for j, r in enumerate(recs):
+            (n, _), count, _ = m._walk()(strata(seed, CAT, j).value)
+            off += (r["n"], json.loads(r["answer"])) != (n, count)
+        assert off <= 1, seed
