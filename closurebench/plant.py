@@ -23,7 +23,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from closurebench.graphs import Graph, _coins, _from_mask
+from closurebench.graphs import Graph, _coins, _from_mask, no_loops
 
 _V = TypeVar("_V")
 
@@ -61,7 +61,7 @@ def allowed(d: np.ndarray) -> np.ndarray:
     """
     du, dv = d[:, None], d[None, :]
     ok = (du < 0) | ((dv >= 0) & (dv <= du + 1))
-    np.fill_diagonal(ok, False)
+    no_loops(ok)
     return ok
 
 
@@ -72,14 +72,22 @@ def tree_edges(rng: random.Random, d: np.ndarray, ok: np.ndarray | None = None
     With ``ok`` (an allowed mask, e.g. another source's), parents are drawn only among
     allowed edges; ``None`` if some node then has no possible parent.
     """
+    # Python lists, not a numpy mask per node: graphs here have about ten nodes
+    dl = d.tolist()
+    layer: dict[int, list[int]] = {}  # the nodes at each depth, ascending
+    for v, dv in enumerate(dl):
+        layer.setdefault(dv, []).append(v)
     out = []
-    for v in np.flatnonzero(d > 0).tolist():
-        above = np.flatnonzero(d == d[v] - 1)
+    for v, dv in enumerate(dl):
+        if dv <= 0:
+            continue
+        above = layer.get(dv - 1, [])
         if ok is not None:
-            above = above[ok[above, v]]
-        if len(above) == 0:
+            into = ok[:, v]
+            above = [u for u in above if into[u]]
+        if not above:
             return None
-        out.append((int(above[rng.randrange(len(above))]), v))
+        out.append((above[rng.randrange(len(above))], v))
     return out
 
 
@@ -117,7 +125,7 @@ def plant(
     want = rho * n * (n - 1) - len(required)
     q = min(max(want / free, 0.0), 1.0) if free else 0.0
     mask |= room & _coins(rng, (n, n), q)
-    np.fill_diagonal(mask, False)
+    no_loops(mask)
     return _from_mask(mask, directed=True)
 
 

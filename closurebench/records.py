@@ -186,14 +186,15 @@ def build_record(
     shown = [rng.sample(es, len(es)) for es in labelled]
 
     answer = labelled_answer(cat, posed.answer, labels)
+    answer_text = canonical(answer)  # the record's field, and what each engine must match
     query = _labelled_query(cat, posed.query, labels)
     if cross_check:
         twin = cat.nx_program(twin_input(cat, posed.graph, labels, labelled), query)
-        if canonical(twin) != canonical(answer):
+        if canonical(twin) != answer_text:
             raise EngineDisagreement(record_id, cat.id, answer, twin)
         if n <= tl_reference.CHECK_MAX_N:  # the TL interpreter, the third engine
             third = tl_reference.answer(cat, labels, list(graphs), query)
-            if canonical(third) != canonical(answer):
+            if canonical(third) != answer_text:
                 raise EngineDisagreement(record_id, cat.id, answer, third, engine="tl")
 
     blocks = [
@@ -230,7 +231,7 @@ def build_record(
         "style": style,
         "encoding": encoding,
         "question": question,
-        "answer": canonical(answer),
+        "answer": answer_text,
         "answer_schema": _schema_text(cat.id),
         "tolerance": cat.tolerance,
         "nodes": order,

@@ -34,8 +34,7 @@ Writable matrices are never memoised: their contents could change under the memo
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -69,8 +68,7 @@ BOOL_MATMUL_N = 24
 _HOPS: ContextVar[int | None] = ContextVar("closurebench_hops", default=None)
 
 
-@contextmanager
-def hop_limit(k: int | None) -> Iterator[None]:
+def hop_limit(k: int | None) -> _HopLimit:
     """Cut every closure at ``k`` edges: ``TC_k = ∨_{1≤i≤k} A^i`` instead of ``∨_{i≥1} A^i``.
 
     Inside the block ``closure``, ``reach``, ``coreach``, ``scc``, ``scc_of``, ``distances``
@@ -87,11 +85,24 @@ def hop_limit(k: int | None) -> Iterator[None]:
     """
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
         raise ValueError(f"hop limit must be a positive integer or None, got {k!r}")
-    token = _HOPS.set(k)
-    try:
-        yield
-    finally:
-        _HOPS.reset(token)
+    return _HopLimit(k)
+
+
+class _HopLimit:
+    """The context manager ``hop_limit`` returns: a plain class, not ``@contextmanager``, as
+    ``generator.answer_hops`` enters one per k per candidate and a generator-based one costs
+    several times more to enter and leave."""
+
+    __slots__ = ("k", "token")
+
+    def __init__(self, k: int | None) -> None:
+        self.k = k
+
+    def __enter__(self) -> None:
+        self.token = _HOPS.set(self.k)
+
+    def __exit__(self, *exc: object) -> None:
+        _HOPS.reset(self.token)
 
 
 def _limit(n: int) -> int | None:
@@ -150,15 +161,35 @@ def _closure_dense(a: np.ndarray) -> np.ndarray:
 
 
 def _closure_upto(a: np.ndarray, k: int) -> np.ndarray:
-    """``TC_k = ∨_{1≤i≤k} A^i``: k - 1 products, stopping early once a power adds nothing."""
-    tc = power = a.astype(bool)
-    for _ in range(k - 1):
-        power = _product(power, a)
-        nxt = tc | power
-        if np.count_nonzero(nxt) == np.count_nonzero(tc) and not power.any():
-            break
-        tc = nxt
-    return tc
+    """``TC_k = ∨_{1≤i≤k} A^i``, extending the powers already found for ``a`` (``_Hops``)."""
+    return _memoised(a, "hops", lambda: _Hops(a)).upto(a, k)
+
+
+class _Hops:
+    """``TC_k = ∨_{1≤i≤k} A^i`` for k = 1, 2, ...: one product per new k.
+
+    ``generator.answer_hops`` asks for k = 1, 2, ... on one graph in turn, so on a read-only
+    matrix (memoised as ``"hops"``) each ``TC_k`` extends the last one by a single power
+    instead of recomputing all k - 1 products. It keeps no reference to ``a`` (the memo of
+    ``a`` must not keep ``a`` alive).
+    """
+
+    __slots__ = ("power", "tcs")
+
+    def __init__(self, a: np.ndarray) -> None:
+        self.power = a.astype(bool)  # A^i for the last TC_i computed
+        self.tcs = [self.power]  # tcs[i - 1] = TC_i
+
+    def upto(self, a: np.ndarray, k: int) -> np.ndarray:
+        """``TC_k`` of ``a``, the matrix this was built from."""
+        while len(self.tcs) < k:
+            tc = self.tcs[-1]
+            if not self.power.any():  # no walk of this length: no longer ones either
+                self.tcs.append(tc)
+                continue
+            self.power = _product(self.power, a)
+            self.tcs.append(tc | self.power)
+        return self.tcs[k - 1]
 
 
 def reach(a: np.ndarray, x: int) -> np.ndarray:

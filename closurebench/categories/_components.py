@@ -19,7 +19,7 @@ import numpy as np
 
 from closurebench.categories._spec import Target
 from closurebench.categories._values import draw_value
-from closurebench.graphs import Graph
+from closurebench.graphs import Graph, no_loops
 from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
 
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
@@ -101,7 +101,7 @@ def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarra
     order = list(blocks)
     rng.shuffle(order)
     ok |= forward_blocks(n, order)
-    np.fill_diagonal(ok, False)
+    no_loops(ok)
     return edges, ok
 
 

@@ -152,7 +152,7 @@ def _wedge(rng, nbr: list[int]) -> tuple[int, int] | None:
     if not centres:
         return None
     m = nbr[centres[rng.randrange(len(centres))]]
-    ends = [v for v in range(len(nbr)) if m >> v & 1]
+    ends = [v for v in range(m.bit_length()) if m >> v & 1]
     a, b = sorted(rng.sample(ends, 2))
     return (a, b)
 
@@ -167,9 +167,10 @@ def _rank(nbr: list[int], links: int) -> int:
             while front:
                 seen |= front
                 reach = 0
-                for u in range(len(nbr)):
-                    if front >> u & 1:
-                        reach |= nbr[u]
+                while front:  # the set bits only (``_search`` ranks a graph per swap taken)
+                    low = front & -front
+                    reach |= nbr[low.bit_length() - 1]
+                    front ^= low
                 front = reach & ~seen
     return links - len(nbr) + parts
 

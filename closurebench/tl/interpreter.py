@@ -35,7 +35,14 @@ class Limits:
     max_seconds: float = 5.0
 
 
-@dataclass
+#: The bounds of a run given none (frozen, so one instance serves every run).
+_DEFAULT_LIMITS = Limits()
+#: The comparison operators, by their TL spelling.
+_COMPARE = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
+            ">": np.greater, ">=": np.greater_equal}
+
+
+@dataclass(slots=True)
 class V:
     kind: str
     vars: tuple[str, ...]
@@ -64,7 +71,14 @@ class _Run:
                                f"cells; at most {self.lim.max_cells}", at.line, at.column)
 
     def exact(self, arr: np.ndarray, at: A.Node) -> np.ndarray:
-        if arr.dtype.kind == "i" and arr.size and int(np.abs(arr).max()) >= _BIG:
+        if arr.dtype.kind != "i" or not arr.size:
+            return arr
+        if arr.ndim == 0:  # a count or a sum: one Python int is cheaper than two reductions
+            if abs(int(arr)) >= _BIG:
+                raise TLLimitError(f"an integer reached {abs(int(arr))}; at most 2**53",
+                                   at.line, at.column)
+            return arr
+        if int(np.abs(arr).max()) >= _BIG:
             raise TLLimitError(f"an integer reached {int(np.abs(arr).max())}; at most 2**53",
                                at.line, at.column)
         return arr
@@ -216,9 +230,7 @@ class _Run:
                 sides.append(self.value(s))
         order = tuple(dict.fromkeys(x for v in sides for x in v.vars))
         a, b = (self.expand(v, order) for v in sides)
-        op = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
-              ">": np.greater, ">=": np.greater_equal}[e.op]
-        return V("bool", order, self.full(op(a, b), len(order)))
+        return V("bool", order, self.full(_COMPARE[e.op](a, b), len(order)))
 
     def full(self, arr: np.ndarray, k: int) -> np.ndarray:
         """``arr`` broadcast to every index's full size (a fresh array only when it must be)."""
@@ -283,7 +295,7 @@ class _Run:
         while True:
             self.tick(at)
             nxt = tc | (tc @ tc)
-            if np.array_equal(nxt, tc):
+            if np.count_nonzero(nxt) == np.count_nonzero(tc):  # nxt ⊇ tc: same size, same set
                 return tc
             tc = nxt
 
@@ -367,7 +379,7 @@ def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str
     ``tensors`` may give fact relations directly as Boolean arrays over ``labels`` (the
     generator does, from the graph it holds), instead of as tuples in ``facts``.
     """
-    lim = limits or Limits()
+    lim = limits or _DEFAULT_LIMITS
     if len(labels) > lim.max_nodes:
         raise TLLimitError(f"{len(labels)} nodes; at most {lim.max_nodes}")
     run = _Run(checked, labels, lim)

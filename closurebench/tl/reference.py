@@ -83,11 +83,15 @@ def _quote(label: str) -> str:
 def program_text(cat: Any, nodes: list[str], edges: list[list[Any]],
                  query: dict[str, Any]) -> str:
     """The instance's whole TL program: nodes, facts in shown order, bindings, logic."""
+    quoted = {v: _quote(v) for v in nodes}  # each label once, not once per fact it is in
     lines = [f"# ClosureBench reference program: {cat.id} (level {cat.level})",
-             f"nodes {', '.join(_quote(v) for v in nodes)}."]
+             f"nodes {', '.join(quoted[v] for v in nodes)}."]
     for rel, es in zip(FACTS[cat.family], edges):
         lines.append(f"relation {rel}/2.")
-        facts = [f"{rel}({_quote(u)}, {_quote(v)})." for u, v in es]
+        try:
+            facts = [f"{rel}({quoted[u]}, {quoted[v]})." for u, v in es]
+        except KeyError:  # a fact on a label not among the nodes
+            facts = [f"{rel}({_quote(u)}, {_quote(v)})." for u, v in es]
         lines += [" ".join(facts[i:i + _FACTS_PER_LINE])
                   for i in range(0, len(facts), _FACTS_PER_LINE)]
     binds = [f"{k} = {_quote(v) if k.lower() in cat.node_keys else v}."
