@@ -569,6 +569,21 @@ def render(rows: list[Row], header: str) -> str:
     return "\n".join(out)
 
 
+def cpu_probe() -> float:
+    """Seconds for 10⁷ plain Python additions (best of 3): how fast this machine runs Python
+    right now. A shared VM's speed moves 2-3× with its neighbours' load, which moves every
+    absolute rate in the table; the probe at the start and end of the suite says by how much
+    (the 2-core development VM: 0.36-0.5 s when quiet, up to 1.7 s when busy)."""
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        s = 0
+        for i in range(10_000_000):
+            s += i
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
 def machine() -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     return (f"{os.cpu_count()} cores, Python {platform.python_version()}, numpy {np.__version__}, "
@@ -589,6 +604,7 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only.split(",")) if args.only else set("123456789")
     scales = tuple(n for n in SCALES if n <= 1000) if args.quick else SCALES
 
+    probe = cpu_probe()
     started = time.perf_counter()
     rows: list[Row] = []
     if only & {"1", "2"}:
@@ -608,8 +624,10 @@ def main(argv: list[str] | None = None) -> int:
     if "9" in only:
         rows += rows_audit(args.quick)
 
+    took = time.perf_counter() - started
     header = (f"ClosureBench generation benchmarks — {machine()}; medians of {repeats} "
-              f"(suite took {time.perf_counter() - started:,.0f} s)")
+              f"(suite took {took:,.0f} s); CPU probe (10⁷ Python additions) {probe:.2f} s "
+              f"before, {cpu_probe():.2f} s after")
     print(render(rows, header))
     if args.json:
         Path(args.json).write_text(json.dumps([r.__dict__ for r in rows], indent=2) + "\n")
