@@ -84,6 +84,35 @@ def test_majority_table_is_the_most_frequent_train_answer():
     assert counts[table["reachability"]] == top
 
 
+def test_majority_by_n_is_the_most_frequent_train_answer_at_that_n():
+    table = baselines.majority_by_n_table()
+    train = [r for r in closurebench.generate("kinship_complex", seed=SPLIT_SEEDS["train"],
+                                              cross_check=False, **RELEASED_AXES)]
+    for n in {r["n"] for r in train}:
+        counts = Counter(r["answer"] for r in train if r["n"] == n)
+        assert counts[table[("kinship_complex", n)]] == max(counts.values())
+    rec = {"category": "kinship_complex", "n": 8, "id": "x"}
+    want = json.loads(table[("kinship_complex", 8)])
+    assert baselines.baseline_answer(baselines.BY_N, rec) == want
+    # an n the train split does not hold falls back to the category's majority answer
+    far = {**rec, "n": 40}
+    assert baselines.baseline_answer(baselines.BY_N, far) == json.loads(
+        baselines.majority_table()["kinship_complex"])
+
+
+def test_majority_by_n_reads_more_than_the_majority_where_small_graphs_leave_few_counts():
+    """Few counts fit a small family tree, so knowing n alone beats the category's majority
+    answer on kinship_complex's held_out split: the floor reports say so."""
+    from closurebench.release import split_config
+
+    held = load_instances(Selection(config="kinship_complex", split="held_out"))
+    assert len(held) == split_config("held_out").per_category
+    f = baselines.floors(held)
+    row = f["shortcut"]["by_category"]["kinship_complex"]
+    assert row["accuracy_strict"] > f["majority"]["by_category"]["kinship_complex"][
+        "accuracy_strict"]
+
+
 def test_random_baseline_is_deterministic_and_in_domain():
     recs = load_instances(Selection(split=None, fresh_seed=3, per_category=1))
     for rec in recs:
@@ -120,7 +149,8 @@ def test_floors_score_the_chance_baselines_and_the_best_shortcut_per_category():
     assert set(best) == set(CATEGORIES)
     for cat, row in best.items():  # the best shortcut is never below the majority answer
         assert row["accuracy_strict"] >= f["majority"]["by_category"][cat]["accuracy_strict"]
-        assert row["reader_strict"] == "majority" or row["reader_strict"] in shortcuts.readers(cat)
+        assert row["reader_strict"] in ("majority", baselines.BY_N) \
+            or row["reader_strict"] in shortcuts.readers(cat)
     assert set(f["shortcut"]["by_level"]) == {"1", "2", "3"}
 
 

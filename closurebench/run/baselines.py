@@ -2,15 +2,17 @@
 
 ``baseline:majority`` answers each category with its most frequent answer in the released
 train split (seed 0 under the released axes, as ``closurebench.release`` defines it);
-``baseline:random`` draws uniformly from the answer's type (a node of the question for a label,
+``baseline:majority-by-n`` with its most frequent train answer at the record's n (a reader that
+knows the graph size and the training answers and nothing else); ``baseline:random`` draws
+uniformly from the answer's type (a node of the question for a label,
 a random subset of its nodes for a set, an integer in ``[minimum, n]`` for a count, a coin for
 yes/no), deterministically from (seed, id, sample).
 Every shortcut reader of ``closurebench.shortcuts`` is a baseline too (``baseline:one-hop``,
 ``baseline:local``, ``baseline:n-1``, ``baseline:founder``, ...); on a category it does not apply
 to it gives the majority answer. The ``shortcut`` floor is, per category, the best of the
-majority answer and every applicable reader that does no reasoning (``two-hop``/``three-hop``
-chain part of the way and are left out) (levels and overall weight categories by their
-instances), so no shortcut score is read as reasoning.
+majority answer, the majority answer by n and every applicable reader that does no reasoning
+(``two-hop``/``three-hop`` chain part of the way and are left out) (levels and overall weight
+categories by their instances), so no shortcut score is read as reasoning.
 None needs a server, so the whole loop runs offline on them.
 Beside them run the error-injecting baselines of ``closurebench.diagnose.inject``
 (``baseline:reversed``, ``baseline:truncated-K``, ``baseline:misread-edge``,
@@ -31,43 +33,68 @@ from closurebench.run.client import Completion
 
 __all__ = [
     "BASELINES",
+    "BY_N",
     "BaselineBackend",
     "baseline_answer",
     "floors",
+    "majority_by_n_table",
     "majority_table",
     "random_value",
 ]
 
 CHANCE = ("majority", "random")
+#: The train split's most frequent answer at the record's n: a floor reader for every category.
+BY_N = "majority-by-n"
 
 
 def _all_baselines() -> tuple[str, ...]:
     from closurebench.shortcuts import names
 
-    return (*CHANCE, *names())
+    return (*CHANCE, BY_N, *names())
 
 
 BASELINES = _all_baselines()
 
 
 @cache
-def majority_table() -> dict[str, str]:
-    """Category -> most frequent canonical answer in the released train split.
-
-    Ties go to the smallest canonical string, so the table is a pure function of the split.
-    Built once per process (about two seconds: the train split without the NetworkX check).
-    """
+def _train_answers() -> tuple[tuple[str, int, str], ...]:
+    """(category, n, canonical answer) of every released train instance, built once per
+    process (about two seconds: the train split without the NetworkX check)."""
     from closurebench.generator import instance
     from closurebench.release import split_config
 
     train = split_config("train")
+    recs = (instance(train, k, cross_check=False) for k in range(train.size))
+    return tuple((r["category"], r["n"], r["answer"]) for r in recs)
+
+
+def _modes(counts: dict[Any, Counter[str]]) -> dict[Any, str]:
+    """Each key's most frequent answer; ties go to the smallest canonical string, so a table
+    is a pure function of the split."""
+    return {key: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for key, c in counts.items()}
+
+
+@cache
+def majority_table() -> dict[str, str]:
+    """Category -> most frequent canonical answer in the released train split."""
     counts: dict[str, Counter[str]] = {}
-    for k in range(train.size):
-        rec = instance(train, k, cross_check=False)
-        counts.setdefault(rec["category"], Counter())[rec["answer"]] += 1
-    return {
-        cat: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for cat, c in counts.items()
-    }
+    for cat, _, answer in _train_answers():
+        counts.setdefault(cat, Counter())[answer] += 1
+    return _modes(counts)
+
+
+@cache
+def majority_by_n_table() -> dict[tuple[str, int], str]:
+    """(category, n) -> most frequent canonical answer among the train instances of that n.
+
+    The prior of a reader that knows the graph size and the training answers and reads
+    nothing else: "answer n - k" is its special case with one k for every n, and where a
+    small graph leaves a count few values, this reader finds the likeliest one per n.
+    """
+    counts: dict[tuple[str, int], Counter[str]] = {}
+    for cat, n, answer in _train_answers():
+        counts.setdefault((cat, n), Counter())[answer] += 1
+    return _modes(counts)
 
 
 def random_value(schema: dict[str, Any], rng: random.Random, nodes: list[str], n: int) -> Any:
@@ -94,6 +121,11 @@ def random_value(schema: dict[str, Any], rng: random.Random, nodes: list[str], n
 
 def baseline_answer(kind: str, record: dict[str, Any], sample: int = 0, seed: int = 0) -> Any:
     """The answer value a baseline gives to one record."""
+    if kind == BY_N:
+        by_n = majority_by_n_table().get((record["category"], int(record["n"])))
+        if by_n is not None:
+            return json.loads(by_n)
+        kind = "majority"  # an n the train split does not hold: the category's majority
     if kind == "majority":
         table = majority_table()
         if record["category"] in table:
@@ -150,7 +182,8 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
     """The chance floors (majority, random) and the best-shortcut floor on these references.
 
     ``shortcut`` holds, per category, the best strict (and, separately, lenient) accuracy of
-    the majority answer and every applicable shortcut reader, with the reader's name; levels
+    the majority answer, the majority answer by n and every applicable shortcut reader, with
+    the reader's name; levels
     and the overall figure weight each category's best by its instances.
     """
     from closurebench.scoring import score
@@ -167,6 +200,8 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
     best: dict[str, dict[str, Any]] = {}
     for cat, refs in by_cat.items():
         cands = {"majority": out["majority"]["by_category"].get(cat)}
+        preds = [json.dumps({"answer": baseline_answer(BY_N, r, 0, seed)}) for r in refs]
+        cands[BY_N] = score(preds, refs)
         try:
             names = list(floor_readers(cat))
         except ValueError:  # a category this version does not know: chance floors only
