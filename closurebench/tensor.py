@@ -153,11 +153,13 @@ def closure(a: np.ndarray) -> np.ndarray:
 def _closure_dense(a: np.ndarray) -> np.ndarray:
     """``TC ← TC ∨ TC·TC`` until nothing changes: ⌈log₂ n⌉ products at most."""
     tc = a.astype(bool)
+    size = np.count_nonzero(tc)  # each round's count is the next round's "before"
     while True:
         nxt = tc | _product(tc, tc)  # TC is fresh each round: nothing for the memo to keep
-        if np.count_nonzero(nxt) == np.count_nonzero(tc):  # nxt ⊇ tc: same size, same set
+        grown = np.count_nonzero(nxt)
+        if grown == size:  # nxt ⊇ tc: same size, same set
             return tc
-        tc = nxt
+        tc, size = nxt, grown
 
 
 def _closure_upto(a: np.ndarray, k: int) -> np.ndarray:
