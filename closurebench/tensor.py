@@ -282,6 +282,13 @@ def distances(a: np.ndarray, x: int) -> np.ndarray:
         return dist
     if a.shape[0] > SMALL_N:
         return _distances_bits(_rows(a), x)
+    # A program asks for the full distances again under every hop limit (answer_hops tries
+    # k = 1, 2, ...): one BFS per source of a read-only matrix, a fresh copy per call.
+    return _memoised(a, f"distances:{x}", lambda: _distances_dense(a, x)).copy()
+
+
+def _distances_dense(a: np.ndarray, x: int) -> np.ndarray:
+    """``distances`` by Boolean BFS layers (no hop limit)."""
     dist = np.full(a.shape[0], -1, dtype=np.int64)
     dist[x] = 0
     frontier = np.zeros(a.shape[0], dtype=bool)
