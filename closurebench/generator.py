@@ -335,7 +335,9 @@ def pose(
     # one-hop reader by definition, whatever the graph: it carries no hop target.
     target = Target(hops=None if want is False else span, want=want, quantile=quantile)
     rng = seeds.rng("graph", sseed)
-    redraw = seeds.rng("sensitive", sseed)
+    # The redraw coin's stream is independent of every other: built only when first flipped
+    # (about one instance in twenty), it gives the same coins as one built up front.
+    redraw: random.Random | None = None
     for tries, (graph, query) in enumerate(_candidates(cat, rng, n, rho, target)):
         answer = _answer(cat, graph, query)
         if answer is _UNPOSABLE or not cat.accept(answer, graph):
@@ -346,9 +348,11 @@ def pose(
         if target.hops is not None and not target.hops[0] <= depth <= target.hops[1]:
             continue
         if tries < REDRAW_TRIES and n <= SENSITIVE_N \
-                and query_sensitive(cat, graph, query, answer) is False \
-                and redraw.random() < INSENSITIVE_REDRAW:
-            continue
+                and query_sensitive(cat, graph, query, answer) is False:
+            if redraw is None:
+                redraw = seeds.rng("sensitive", sseed)
+            if redraw.random() < INSENSITIVE_REDRAW:
+                continue
         if half is not None and twins.half(cat, graph, query) != half:
             continue
         return Posed(cat, n, rho, graph, query, answer, depth)

@@ -71,8 +71,12 @@ def _coins(rng: random.Random, shape: tuple[int, int], p: float) -> np.ndarray:
     methods are not), and comparing it to the exact integer ``p * 2**64`` needs no floating
     point at all. The PCG64 key is drawn from ``rng``, so one seed still rules everything.
     """
-    raw = np.random.PCG64(rng.getrandbits(64)).random_raw(shape[0] * shape[1]).reshape(shape)
-    return raw < np.uint64(min(int(p * 2.0**64), 2**64 - 1))
+    key = rng.getrandbits(64)
+    threshold = min(int(p * 2.0**64), 2**64 - 1)
+    if threshold == 0:  # no raw draw is below 0: the coins are all tails, the key still drawn
+        return np.zeros(shape, dtype=bool)
+    raw = np.random.PCG64(key).random_raw(shape[0] * shape[1]).reshape(shape)
+    return raw < np.uint64(threshold)
 
 
 def no_loops(mask: np.ndarray) -> None:
@@ -307,6 +311,8 @@ class Family:
             if not single:
                 return False
             self.marry(single[rng.randrange(len(single))], u)
+        if need <= spouses:  # no second parent left to record: no candidates to list
+            return True
         single = [c for c, ps in enumerate(self.parents) if len(ps) == 1]
         level: dict[int | None, list[int]] = {}  # people by generation (every spouse placed)
         for v, g in enumerate(self.gen):

@@ -153,11 +153,13 @@ def closure(a: np.ndarray) -> np.ndarray:
 def _closure_dense(a: np.ndarray) -> np.ndarray:
     """``TC ← TC ∨ TC·TC`` until nothing changes: ⌈log₂ n⌉ products at most."""
     tc = a.astype(bool)
+    size = np.count_nonzero(tc)  # each round's count is the next round's "before"
     while True:
         nxt = tc | _product(tc, tc)  # TC is fresh each round: nothing for the memo to keep
-        if np.count_nonzero(nxt) == np.count_nonzero(tc):  # nxt ⊇ tc: same size, same set
+        grown = np.count_nonzero(nxt)
+        if grown == size:  # nxt ⊇ tc: same size, same set
             return tc
-        tc = nxt
+        tc, size = nxt, grown
 
 
 def _closure_upto(a: np.ndarray, k: int) -> np.ndarray:
@@ -280,6 +282,13 @@ def distances(a: np.ndarray, x: int) -> np.ndarray:
         return dist
     if a.shape[0] > SMALL_N:
         return _distances_bits(_rows(a), x)
+    # A program asks for the full distances again under every hop limit (answer_hops tries
+    # k = 1, 2, ...): one BFS per source of a read-only matrix, a fresh copy per call.
+    return _memoised(a, f"distances:{x}", lambda: _distances_dense(a, x)).copy()
+
+
+def _distances_dense(a: np.ndarray, x: int) -> np.ndarray:
+    """``distances`` by Boolean BFS layers (no hop limit)."""
     dist = np.full(a.shape[0], -1, dtype=np.int64)
     dist[x] = 0
     frontier = np.zeros(a.shape[0], dtype=bool)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -58,7 +59,7 @@ class _Run:
         self.deadline = time.monotonic() + limits.max_seconds
         self.plans = checked.plans
         self.closures: dict[str, np.ndarray] = {}
-        self.arange = np.arange(self.n)
+        self.arange = _arange(self.n)
 
     # --- bounds --------------------------------------------------------------------------
     def tick(self, at: A.Node) -> None:
@@ -292,12 +293,14 @@ class _Run:
         like one."""
         self.room(3, at)
         tc = a.astype(bool)
+        size = np.count_nonzero(tc)  # each round's count is the next round's "before"
         while True:
             self.tick(at)
             nxt = tc | (tc @ tc)
-            if np.count_nonzero(nxt) == np.count_nonzero(tc):  # nxt ⊇ tc: same size, same set
+            grown = np.count_nonzero(nxt)
+            if grown == size:  # nxt ⊇ tc: same size, same set
                 return tc
-            tc = nxt
+            tc, size = nxt, grown
 
     def dist(self, a: np.ndarray, x: int, at: A.Node) -> np.ndarray:
         out = np.full(self.n, -1, dtype=np.int64)
@@ -362,6 +365,14 @@ class _Run:
         if v.kind == "float":
             return float(v.arr)
         return int(v.arr)
+
+
+@lru_cache(maxsize=64)
+def _arange(n: int) -> np.ndarray:
+    """The node ids ``0..n-1`` (read-only: one array serves every run over n nodes)."""
+    ids = np.arange(n)
+    ids.flags.writeable = False
+    return ids
 
 
 def _uses(expr: A.Expr, name: str) -> bool:
