@@ -9,7 +9,6 @@ across CPython versions (numpy does not promise that for ``Generator`` methods).
 
 from __future__ import annotations
 
-import _random
 import hashlib
 import random
 
@@ -42,19 +41,6 @@ def derive(*parts: object) -> int:
     return int.from_bytes(h.digest()[:8], "big") >> 1
 
 
-_Random = random.Random
-_new = _Random.__new__
-_seed = _random.Random.seed
-
-
 def rng(*parts: object) -> random.Random:
-    """A private ``random.Random`` for one purpose (never the global one).
-
-    Exactly ``random.Random(derive(*parts))``: an integer seed goes straight to the C
-    seeding, so the Python-level ``__init__`` and ``seed`` (type checks only, for an int)
-    are skipped; a few streams are made per instance.
-    """
-    r = _new(_Random)
-    _seed(r, derive(*parts))
-    r.gauss_next = None
-    return r
+    """A private ``random.Random`` for one purpose (never the global one)."""
+    return random.Random(derive(*parts))
