@@ -162,20 +162,24 @@ class Family:
     def add(self, *parents: int, gen: int | None = None) -> int:
         """A new person: a child of ``parents`` (all one generation), or a founder at ``gen``."""
         if parents:
-            gens = {self.gen[p] for p in parents}
-            if len(gens) != 1 or None in gens or len(set(parents)) != len(parents):
+            top = self.gen[parents[0]]
+            # one parent (nearly every call) needs no set built
+            mixed = len(parents) > 1 and (any(self.gen[p] != top for p in parents)
+                                          or len(set(parents)) != len(parents))
+            if top is None or mixed:
                 raise ValueError(f"parents {parents} are not distinct people of one generation")
-            gen = gens.pop() + 1
+            gen = top + 1
         child = len(self.gen)
         self.gen.append(gen)
         self.parents.append(list(parents))
         self.children.append([])
         for p in parents:
             self.children[p].append(child)
-        grown = [v for v, down in self._down.items()
-                 if any(p == v or p in down for p in parents)]
-        for v in grown:  # a new leaf joins the descendants of its parents' lines only
-            self._down[v] = self._down[v] | {child}
+        if self._down:  # a new leaf joins the descendants of its parents' lines only
+            grown = [v for v, down in self._down.items()
+                     if any(p == v or p in down for p in parents)]
+            for v in grown:
+                self._down[v] = self._down[v] | {child}
         return child
 
     def marry(self, child: int, parent: int) -> None:

@@ -10,8 +10,6 @@ Generated from n = 5: four nodes carry only 1, 2 or 4 triangles, and one of them
 
 from __future__ import annotations
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._reach import draw_depth, layered, outside
 from closurebench.categories._spec import Category
@@ -40,29 +38,39 @@ def triangle_weights(n: int, cap: int) -> list[float]:
             * (NEAR_N_WEIGHT if 0 <= n - v <= 5 else 1.0) for v in range(1, cap + 1)]
 
 
-def _ways(d, a, b, sink):
-    """The directions of an a-b edge that keep every distance from x and leave ``sink``
-    without out-edges."""
+def _ways(d: list[int], a: int, b: int, sink: int | None) -> list[tuple[int, int]]:
+    """The directions of an a-b edge that keep every distance from x (``d`` as a list) and
+    leave ``sink`` without out-edges."""
     return [(u, v) for u, v in ((a, b), (b, a)) if d[v] <= d[u] + 1 and u != sink]
 
 
-def _fill(rng, d, inside, u, sink, want):
+def _fill(rng, d: list[int], inside: list[int], u: list[int], sink: int | None, want: int
+          ) -> tuple[int, list[tuple[int, int]]]:
     """Link shuffled free pairs of the set while the count stays at most ``want``:
-    ``(count, edges added)``; ``u`` (the undirected links so far, holding one triangle) is
-    updated in place."""
+    ``(count, edges added)``; ``u`` (the undirected links so far as neighbour bitmasks,
+    holding one triangle) is updated in place. Bitmasks, not a Boolean matrix: the set has
+    a few nodes, and a numpy call per pair cost more than the whole walk."""
     have, added = 1, []
-    pairs = [(a, b) for i, a in enumerate(inside) for b in inside[i + 1:] if not u[a, b]]
+    pairs = [(a, b) for i, a in enumerate(inside) for b in inside[i + 1:] if not u[a] >> b & 1]
     rng.shuffle(pairs)
     for a, b in pairs:
         if have == want:
             break
-        gain = int(np.count_nonzero(u[a] & u[b]))
+        gain = (u[a] & u[b]).bit_count()
         ways = _ways(d, a, b, sink)
         if ways and have + gain <= want:
             have += gain
-            u[a, b] = u[b, a] = True
+            u[a] |= 1 << b
+            u[b] |= 1 << a
             added.append(ways[rng.randrange(len(ways))])
     return have, added
+
+
+def _triangles(nbr: list[int]) -> int:
+    """Undirected triangles of a graph given as neighbour bitmasks (each counted at its
+    three links)."""
+    return sum((nbr[a] & nbr[b]).bit_count()
+               for a, m in enumerate(nbr) for b in range(a + 1, m.bit_length()) if m >> b & 1) // 3
 
 
 def construct(rng, n, rho, target):
@@ -85,24 +93,27 @@ def construct(rng, n, rho, target):
     leaves = [v for v in inside if v not in (x, deep, third) and v not in set(parent.values())]
     sink = rng.choice(leaves) if leaves else None
     edges = [*tree, (deep, third)]
-    u = np.zeros((n, n), dtype=bool)
+    u = [0] * n  # undirected neighbour bitmasks
     for a, b in edges:
-        u[a, b] = u[b, a] = True
+        u[a] |= 1 << b
+        u[b] |= 1 << a
     # The count is drawn among what this set can carry: every pair that has a direction
     # keeping the distances (and the sink) linked at once.
-    room = u.copy()
+    dl = d.tolist()
+    room = list(u)
     for i, a in enumerate(inside):
         for b in inside[i + 1:]:
-            if _ways(d, a, b, sink):
-                room[a, b] = room[b, a] = True
-    cap = min(T.triangles(room), MAX_TRIANGLES)
+            if _ways(dl, a, b, sink):
+                room[a] |= 1 << b
+                room[b] |= 1 << a
+    cap = min(_triangles(room), MAX_TRIANGLES)
     # Where x reaches every node no distractor can be added, and a count fixed across retries
     # would fix the graph (and its structural half): such sets draw the count from rng.
     at = target.quantile if target.quantile is not None and k < n else rng.random()
     want = pick_at_quantile(range(1, cap + 1), triangle_weights(n, cap), at)
     best: tuple[int, list[tuple[int, int]]] = (0, [])
     for _ in range(FILL_TRIES):
-        have, added = _fill(rng, d, inside, u.copy(), sink, want)
+        have, added = _fill(rng, dl, inside, list(u), sink, want)
         if have > best[0]:
             best = (have, added)
         if have == want:
