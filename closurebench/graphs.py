@@ -378,13 +378,15 @@ class Family:
         so an id says nothing about how the tree was planted.
         """
         placed: list[int] = []
-        done: set[int] = set()
-        ready = [v for v, ps in enumerate(self.parents) if not ps]
+        left = [len(ps) for ps in self.parents]  # parents not placed yet (parents are distinct)
+        ready = [v for v, k in enumerate(left) if not k]
         while ready:
             v = ready.pop(rng.randrange(len(ready)))
             placed.append(v)
-            done.add(v)
-            ready += [c for c in self.children[v] if all(p in done for p in self.parents[c])]
+            for c in self.children[v]:  # ready once v was its last parent left to place
+                left[c] -= 1
+                if not left[c]:
+                    ready.append(c)
         new = [0] * len(placed)
         for i, v in enumerate(placed):
             new[v] = i

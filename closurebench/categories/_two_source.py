@@ -110,7 +110,20 @@ class SizeDesign:
         return draw_value(rng, self.sizes(n), weights, u)
 
 
-def _chain(src: int, nodes: Sequence[int], d: np.ndarray, edges: list[tuple[int, int]]) -> int:
+def _unreached(n: int) -> list[int]:
+    """A depth vector under construction: a Python list while it is filled node by node (a
+    numpy scalar per read and write cost more than the layout), an array in ``_layout``."""
+    return [-1] * n
+
+
+def _layout(edges: list[tuple[int, int]], x: int, y: int, dx: list[int], dy: list[int]
+            ) -> Layout:
+    """The ``Layout`` of finished depth lists."""
+    ax, ay = np.array(dx, dtype=np.int64), np.array(dy, dtype=np.int64)
+    return edges, allowed(ax) & allowed(ay), x, y, ax, ay
+
+
+def _chain(src: int, nodes: Sequence[int], d: list[int], edges: list[tuple[int, int]]) -> int:
     """``src -> nodes[0] -> ...``: sets their depths and returns the chain's last node."""
     last = src
     for v in nodes:
@@ -120,7 +133,7 @@ def _chain(src: int, nodes: Sequence[int], d: np.ndarray, edges: list[tuple[int,
     return last
 
 
-def _hang(rng: random.Random, v: int, depth: int, d: np.ndarray, pool: Sequence[int],
+def _hang(rng: random.Random, v: int, depth: int, d: list[int], pool: Sequence[int],
           edges: list[tuple[int, int]]) -> None:
     """Give ``v`` depth ``depth`` under a random node of ``pool`` one layer up."""
     above = [u for u in pool if d[u] == depth - 1]
@@ -142,8 +155,7 @@ def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
     far = h - inner
     near = rng.randint(1, min(far, len(free) - far + 2))
     ax, ay = (far, near) if rng.random() < 0.5 else (near, far)
-    dx = np.full(n, -1, dtype=np.int64)
-    dy = np.full(n, -1, dtype=np.int64)
+    dx, dy = _unreached(n), _unreached(n)
     dx[x] = dy[y] = 0
     edges: list[tuple[int, int]] = []
     xs, ys, free = free[:ax - 1], free[ax - 1:ax + ay - 2], free[ax + ay - 2:]
@@ -166,7 +178,7 @@ def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
         elif u < 2 / 3:
             _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
             own_y.append(v)
-    return edges, allowed(dx) & allowed(dy), x, y, dx, dy
+    return _layout(edges, x, y, dx, dy)
 
 
 def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[int],
@@ -177,8 +189,7 @@ def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[i
     """
     inner = rng.randint(max(0, h - 2 - len(free)), min(h - 2, len(inter) - 1))
     j = h - 1 - inner
-    dx = np.full(n, -1, dtype=np.int64)
-    dy = np.full(n, -1, dtype=np.int64)
+    dx, dy = _unreached(n), _unreached(n)
     dx[x] = dy[y] = 0
     edges: list[tuple[int, int]] = []
     xs, free = free[:j - 1], free[j - 1:]
@@ -195,7 +206,7 @@ def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[i
         if rng.random() < 0.5:
             _hang(rng, v, rng.randint(1, j), dx, own_x, edges)
             own_x.append(v)
-    return edges, allowed(dx) & allowed(dy), x, y, dx, dy
+    return _layout(edges, x, y, dx, dy)
 
 
 def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
@@ -226,8 +237,7 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
         c = rng.randint(min(common, room), room) if room >= 1 else 0
         if c == 0:
             ay = 1
-    dx = np.full(n, -1, dtype=np.int64)
-    dy = np.full(n, -1, dtype=np.int64)
+    dx, dy = _unreached(n), _unreached(n)
     dx[x] = dy[y] = 0
     edges: list[tuple[int, int]] = []
     layers = split_layers(rng, ans, deep)
@@ -259,5 +269,5 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
         # y reaches nothing: x may reach it (a sink, never listed), which small cells need to
         # carry more than one structure
         _hang(rng, y, rng.randint(1, deep + 1), dx, tree, edges)
-    layout = (edges, allowed(dx) & allowed(dy), x, y, dx, dy)
+    layout = _layout(edges, x, y, dx, dy)
     return layout, ans, filt, com
