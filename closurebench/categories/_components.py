@@ -67,8 +67,8 @@ def flower(rng: random.Random, n: int, x: int, lead: Sequence[int], extra: Seque
         c = rng.randint(1, min(cap, len(rest)))
         petals.append(rest[:c])
         rest = rest[c:]
-    d_from = np.full(n, -1, dtype=np.int64)
-    d_to = np.full(n, -1, dtype=np.int64)
+    # Python lists while filled node by node (numpy scalar writes cost more), arrays once
+    d_from, d_to = [-1] * n, [-1] * n
     d_from[x] = d_to[x] = 0
     edges: list[tuple[int, int]] = []
     for petal in petals:
@@ -77,7 +77,8 @@ def flower(rng: random.Random, n: int, x: int, lead: Sequence[int], extra: Seque
         edges += list(zip([x, *petal], [*petal, x]))
     inside = np.zeros(n, dtype=bool)
     inside[[x, *lead, *extra]] = True
-    ok = allowed(d_from) & allowed(d_to).T & inside[:, None] & inside[None, :]
+    ok = (allowed(np.array(d_from, dtype=np.int64)) & allowed(np.array(d_to, dtype=np.int64)).T
+          & inside[:, None] & inside[None, :])
     return edges, ok
 
 

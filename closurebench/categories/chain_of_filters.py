@@ -107,15 +107,15 @@ def construct(rng, n, rho, target):
     for v in filt:
         if t == 2 and rng.random() < 0.5:
             edges.append((v, rng.choice(np.flatnonzero(ok[v]).tolist())))
-    out = np.zeros(n, dtype=np.int64)
-    for u, _ in set(edges):
-        out[u] += 1
     have = set(edges)
+    out = [0] * n  # planted out-degrees (a list: numpy scalar updates cost more)
+    for u, _ in have:
+        out[u] += 1
     for u in ans:
         spare = [v for v in np.flatnonzero(ok[u]).tolist() if (u, v) not in have]
         if out[u] + len(spare) < t:
             return None
-        edges += [(u, v) for v in rng.sample(spare, max(0, t - int(out[u])))]
+        edges += [(u, v) for v in rng.sample(spare, max(0, t - out[u]))]
     capped = np.zeros((n, n), dtype=bool)
     capped[filt] = True
     g = plant(rng, n, rho, edges, ok, forbidden=capped)
