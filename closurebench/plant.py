@@ -46,11 +46,12 @@ def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[l
 
 def depth_vector(n: int, source: int, layers: Sequence[Sequence[int]]) -> np.ndarray:
     """``d`` with ``d[source] = 0``, ``d[v] = i + 1`` for v in ``layers[i]``, else ``-1``."""
-    d = np.full(n, -1, dtype=np.int64)
+    d = [-1] * n  # a list filled, then one array: a fancy-index write per layer cost more
     d[source] = 0
     for i, layer in enumerate(layers):
-        d[list(layer)] = i + 1
-    return d
+        for v in layer:
+            d[v] = i + 1
+    return np.array(d, dtype=np.int64)
 
 
 def allowed(d: np.ndarray) -> np.ndarray:
