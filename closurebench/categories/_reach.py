@@ -266,8 +266,9 @@ def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
     parents = {u for u, _ in tree}
     # A reached leaf if there is one: an unreached sink links towards x's reach set only
     # through another unreached node.
-    leaves = [v for v in range(n) if v not in (x, y) and v not in parents and d[v] > 0]
-    missed = [v for v in range(n) if d[v] < 0]
+    dl = d.tolist()  # Python ints: a numpy scalar read per node costs more
+    leaves = [v for v in range(n) if v not in (x, y) and v not in parents and dl[v] > 0]
+    missed = [v for v in range(n) if dl[v] < 0]
     spare = leaves or (missed if len(missed) > 1 else [])
     sinks = [rng.choice(spare)] if spare else []
     return reach_graph(rng, n, rho, d, linked(rng, d, sinks), tree=tree, sinks=sinks), x, y, size
@@ -277,8 +278,9 @@ def linked(rng: random.Random, d: np.ndarray, sinks: Sequence[int] = ()
            ) -> list[tuple[int, int]]:
     """An edge from every node the source misses into what it reaches (into another missed
     node for a sink), so "x's weak component" is not the reach set."""
-    inside = np.flatnonzero(d >= 0).tolist()
-    missed = np.flatnonzero(d < 0).tolist()
+    dl = d.tolist()
+    inside = [v for v, dv in enumerate(dl) if dv >= 0]
+    missed = [v for v, dv in enumerate(dl) if dv < 0]
     out = []
     for u in missed:
         if u not in sinks:

@@ -39,7 +39,7 @@ def construct(rng, n, rho, target):
         lambda depth: count_weights(depth, n - 2, MISSED_WEIGHTS, MISSED_DECAY), (0.8, 0.2))
     d, layers = layered(rng, n, x, size, depth)
     inside = [x, *(v for layer in layers for v in layer)]
-    extra = [(u, rng.choice(inside)) for u in range(n) if d[u] < 0]
+    extra = [(u, rng.choice(inside)) for u, du in enumerate(d.tolist()) if du < 0]
     return reach_graph(rng, n, rho, d, extra), {"x": x}
 
 

@@ -122,7 +122,7 @@ def construct(rng, n, rho, target):
     # 3): the nearest count below the drawn one is planted instead of a redraw, which would
     # give up the stratified value.
     edges += best[1]
-    missed = [v for v in range(n) if d[v] < 0]
+    missed = [v for v in range(n) if dl[v] < 0]
     if missed:  # u -> a, u -> b over a linked pair: a triangle the subgraph does not hold
         a, b = edges[rng.randrange(len(edges))]
         w = rng.choice(missed)
