@@ -48,8 +48,18 @@ class Graph:
         Read-only, like the graph: that lets ``tensor`` memoise the closure of it across the
         many queries proposed on one graph.
         """
-        a = np.zeros((self.n, self.n), dtype=bool)
-        if self.edges:
+        n = self.n
+        a = np.zeros((n, n), dtype=bool)
+        # Flat indices from Python ints: converting the edge tuples to an array cost more than
+        # the rest (a planted graph's adjacency is built once per instance). Edges out of
+        # range (never generated) take numpy's indexing, and its errors, as before.
+        flat = [u * n + v for u, v in self.edges if 0 <= u < n and 0 <= v < n]
+        if len(flat) == len(self.edges):
+            cells = a.ravel()  # a view: ``a`` is C-contiguous
+            cells[flat] = True
+            if not self.directed:
+                cells[[v * n + u for u, v in self.edges]] = True
+        else:
             src, dst = np.array(self.edges, dtype=np.intp).T
             a[src, dst] = True
             if not self.directed:
