@@ -95,8 +95,9 @@ def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarra
     edges: list[tuple[int, int]] = []
     for block in blocks[0 if inner is None else 1:]:
         edges += cycle(rng, block)
-        if len(block) > 1:
-            ok[np.ix_(block, block)] = True
+        if len(block) > 1:  # every pair inside the block (an index array: np.ix_ costs 2x)
+            at = np.array(block)
+            ok[at[:, None], at] = True
     if inner is not None:
         ok |= inner
     order = list(blocks)
@@ -135,7 +136,8 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
     petals, inner = flower(rng, n, x, members[:depth], members[depth:], depth)
     if spread and depth > 1:
         deep = members[depth - 1]
-        chords = [v for v in members if v != deep and inner[deep, v]]
+        into = inner[deep].tolist()
+        chords = [v for v in members if v != deep and into[v]]
         petals += [(deep, v) for v in rng.sample(chords, rng.randint(1, min(3, len(chords))))]
     blocks = [[x, *members]]
     sizes = [t for t in range(2, len(rest) + 1) if t != s or spread]
