@@ -137,9 +137,11 @@ def forward_blocks(n: int, blocks: Sequence[Sequence[int]]) -> np.ndarray:
     block's strongly connected component exactly what its internal edges make it, since no
     edge ever leads back to an earlier block. Nodes in no block get no edges.
     """
-    rank = np.full(n, -1, dtype=np.int64)
+    ranks = [-1] * n  # a list filled, then one array (as in ``depth_vector``)
     for i, block in enumerate(blocks):
-        rank[list(block)] = i
+        for v in block:
+            ranks[v] = i
+    rank = np.array(ranks, dtype=np.int64)
     ru, rv = rank[:, None], rank[None, :]
     return (ru >= 0) & (rv >= 0) & (ru < rv)
 
