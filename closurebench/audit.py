@@ -22,7 +22,7 @@ from closurebench.errors import UnposableQuery
 from closurebench.records import canonical
 from closurebench.sensitivity import query_sensitive
 
-__all__ = ["TARGETS", "CategoryAudit", "audit_records", "format_table", "misses"]
+__all__ = ["TARGETS", "CategoryAudit", "audit_records", "format_table", "misses", "modes"]
 
 #: The release targets (issue "Instances that force the reasoning"), checked by ``misses``.
 TARGETS: dict[str, float] = {
@@ -98,16 +98,27 @@ def _two_way_key(cat: Category, record: dict[str, Any], answer: Any) -> str | No
     return hits[0] if hits else None
 
 
+def modes(counts: dict[Any, Counter[str]]) -> dict[Any, str]:
+    """Each key's most frequent answer; ties go to the smallest canonical string, so a table
+    of modes is a pure function of the records (``run.baselines`` uses the same rule)."""
+    return {key: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for key, c in counts.items()}
+
+
 def _by_n(recs: list[dict[str, Any]], source: list[dict[str, Any]]) -> float:
     """Accuracy of the majority-by-n reader on ``recs``: ``source``'s most frequent answer
-    at each record's n (ties to the smallest canonical string, as ``run.baselines``; the
-    overall one at an n ``source`` lacks). In-sample when ``source`` is ``recs``."""
+    at each record's n (the overall one at an n ``source`` lacks). In-sample when ``source``
+    is ``recs``."""
     counts: dict[int | None, Counter[str]] = defaultdict(Counter)
     for r in source:
         counts[r["n"]][r["answer"]] += 1
         counts[None][r["answer"]] += 1
-    mode = {n: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for n, c in counts.items()}
+    mode = modes(counts)
     return sum(r["answer"] == mode.get(r["n"], mode[None]) for r in recs) / len(recs)
+
+
+def _every_closure_category(rows: dict[str, CategoryAudit]) -> bool:
+    """Whether the audited records hold every closure category (the pooled targets' scope)."""
+    return all(c in rows for c, cat in CATEGORIES.items() if cat.chains)
 
 
 def audit_records(records: Iterable[dict[str, Any]],
@@ -245,7 +256,7 @@ def misses(rows: dict[str, CategoryAudit], targets: dict[str, float] = TARGETS) 
         if r.twins > targets["twins_max"]:
             out.append(f"{r.category}: {r.twins} structural twins of the other split")
     pool = pooled(rows)
-    if pool and all(c in rows for c, cat in CATEGORIES.items() if cat.chains):
+    if pool and _every_closure_category(rows):
         if pool["one_hop"] > targets["one_hop_pooled_max"]:
             out.append(f"closure categories: one-hop reader {pool['one_hop']:.0%} "
                        f"> {targets['one_hop_pooled_max']:.0%}")
@@ -281,7 +292,7 @@ def format_table(rows: dict[str, CategoryAudit]) -> str:
     pool = pooled(rows)
     if pool:
         lines.append("")
-        subset = not all(c in rows for c, cat in CATEGORIES.items() if cat.chains)
+        subset = not _every_closure_category(rows)
         lines.append(f"Closure categories ({pool['instances']} instances): one-hop reader "
                      f"{_pct(pool['one_hop'])} strict, {_pct(pool['hops3'])} need ≥ 3 hops"
                      + (" (a subset: the pooled targets hold over all of them)." if subset

@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from closurebench import seeds
+from closurebench.audit import modes
 from closurebench.run.client import Completion
 
 __all__ = [
@@ -68,19 +69,13 @@ def _train_answers() -> tuple[tuple[str, int, str], ...]:
     return tuple((r["category"], r["n"], r["answer"]) for r in recs)
 
 
-def _modes(counts: dict[Any, Counter[str]]) -> dict[Any, str]:
-    """Each key's most frequent answer; ties go to the smallest canonical string, so a table
-    is a pure function of the split."""
-    return {key: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for key, c in counts.items()}
-
-
 @cache
 def majority_table() -> dict[str, str]:
     """Category -> most frequent canonical answer in the released train split."""
     counts: dict[str, Counter[str]] = {}
     for cat, _, answer in _train_answers():
         counts.setdefault(cat, Counter())[answer] += 1
-    return _modes(counts)
+    return modes(counts)
 
 
 @cache
@@ -94,7 +89,7 @@ def majority_by_n_table() -> dict[tuple[str, int], str]:
     counts: dict[tuple[str, int], Counter[str]] = {}
     for cat, n, answer in _train_answers():
         counts.setdefault((cat, n), Counter())[answer] += 1
-    return _modes(counts)
+    return modes(counts)
 
 
 def random_value(schema: dict[str, Any], rng: random.Random, nodes: list[str], n: int) -> Any:
