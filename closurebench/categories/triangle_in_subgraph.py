@@ -10,6 +10,8 @@ Generated from n = 5: four nodes carry only 1, 2 or 4 triangles, and one of them
 
 from __future__ import annotations
 
+from itertools import combinations, filterfalse
+
 from closurebench import tensor as T
 from closurebench.categories._reach import draw_depth, layered, outside
 from closurebench.categories._spec import Category
@@ -44,14 +46,14 @@ def _ways(d: list[int], a: int, b: int, sink: int | None) -> list[tuple[int, int
     return [(u, v) for u, v in ((a, b), (b, a)) if d[v] <= d[u] + 1 and u != sink]
 
 
-def _fill(rng, d: list[int], inside: list[int], u: list[int], sink: int | None, want: int
-          ) -> tuple[int, list[tuple[int, int]]]:
-    """Link shuffled free pairs of the set while the count stays at most ``want``:
+def _fill(rng, d: list[int], free: list[tuple[int, int]], u: list[int], sink: int | None,
+          want: int) -> tuple[int, list[tuple[int, int]]]:
+    """Link the ``free`` pairs of the set, shuffled, while the count stays at most ``want``:
     ``(count, edges added)``; ``u`` (the undirected links so far as neighbour bitmasks,
     holding one triangle) is updated in place. Bitmasks, not a Boolean matrix: the set has
     a few nodes, and a numpy call per pair cost more than the whole walk."""
     have, added = 1, []
-    pairs = [(a, b) for i, a in enumerate(inside) for b in inside[i + 1:] if not u[a] >> b & 1]
+    pairs = list(free)
     rng.shuffle(pairs)
     for a, b in pairs:
         if have == want:
@@ -66,11 +68,28 @@ def _fill(rng, d: list[int], inside: list[int], u: list[int], sink: int | None, 
     return have, added
 
 
-def _triangles(nbr: list[int]) -> int:
-    """Undirected triangles of a graph given as neighbour bitmasks (each counted at its
-    three links)."""
-    return sum((nbr[a] & nbr[b]).bit_count()
-               for a, m in enumerate(nbr) for b in range(a + 1, m.bit_length()) if m >> b & 1) // 3
+def _bits(m: int) -> list[int]:
+    """The set bits of ``m``, ascending."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _triangles(nbr: list[int], cap: int) -> int:
+    """Undirected triangles of a graph given as neighbour bitmasks, at most ``cap``.
+
+    Each triangle is counted at its three links, so the sum stops as soon as it holds
+    ``3 * cap``: a reach set of a thousand nodes has a billion triangles, eight are enough."""
+    closed = 0
+    for a, m in enumerate(nbr):
+        for b in _bits(m >> (a + 1)):
+            closed += (m & nbr[a + 1 + b]).bit_count()
+        if closed >= 3 * cap:
+            return cap
+    return min(closed // 3, cap)
 
 
 def construct(rng, n, rho, target):
@@ -90,7 +109,8 @@ def construct(rng, n, rho, target):
     third = (rng.choice([v for v in layers[0] if v != deep]) if depth == 1
              else parent[parent[deep]])
     # A leaf kept without out-edges: asking about it instead of x gives 0 triangles.
-    leaves = [v for v in inside if v not in (x, deep, third) and v not in set(parent.values())]
+    parents = set(parent.values())
+    leaves = [v for v in inside if v not in (x, deep, third) and v not in parents]
     sink = rng.choice(leaves) if leaves else None
     edges = [*tree, (deep, third)]
     u = [0] * n  # undirected neighbour bitmasks
@@ -98,22 +118,29 @@ def construct(rng, n, rho, target):
         u[a] |= 1 << b
         u[b] |= 1 << a
     # The count is drawn among what this set can carry: every pair that has a direction
-    # keeping the distances (and the sink) linked at once.
+    # keeping the distances (and the sink) linked at once. Of two nodes the deeper may always
+    # link to the other, so only the sink (no out-edge) misses pairs: those with a node more
+    # than one layer above it. Bitmasks over the whole set at once, not a test per pair: a
+    # set of a thousand nodes has half a million pairs.
     dl = d.tolist()
-    room = list(u)
-    for i, a in enumerate(inside):
-        for b in inside[i + 1:]:
-            if _ways(dl, a, b, sink):
-                room[a] |= 1 << b
-                room[b] |= 1 << a
-    cap = min(_triangles(room), MAX_TRIANGLES)
+    whole = sum(1 << v for v in inside)
+    room = [m | whole & ~(1 << v) if dl[v] >= 0 else m for v, m in enumerate(u)]
+    if sink is not None:
+        for v in inside:
+            if dl[v] < dl[sink] - 1:
+                room[sink] &= ~(1 << v) | u[sink]
+                room[v] &= ~(1 << sink) | u[v]
+    cap = _triangles(room, MAX_TRIANGLES)
     # Where x reaches every node no distractor can be added, and a count fixed across retries
     # would fix the graph (and its structural half): such sets draw the count from rng.
     at = target.quantile if target.quantile is not None and k < n else rng.random()
     want = pick_at_quantile(range(1, cap + 1), triangle_weights(n, cap), at)
+    # The set's unlinked pairs in order (C-level: the set may have a thousand nodes).
+    linked = {(a, b) for a in inside for b in _bits(u[a])}
+    free = list(filterfalse(linked.__contains__, combinations(inside, 2)))
     best: tuple[int, list[tuple[int, int]]] = (0, [])
     for _ in range(FILL_TRIES):
-        have, added = _fill(rng, dl, inside, list(u), sink, want)
+        have, added = _fill(rng, dl, free, list(u), sink, want)
         if have > best[0]:
             best = (have, added)
         if have == want:
