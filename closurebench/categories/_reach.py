@@ -15,6 +15,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat, starmap
+from operator import lt
 
 import numpy as np
 
@@ -363,5 +365,6 @@ def outside(rng: random.Random, n: int, rho: float, d: np.ndarray,
 
 
 def binomial(rng: random.Random, trials: int, p: float) -> int:
-    """Successes in ``trials`` coin flips of bias ``p`` (from ``rng``)."""
-    return sum(rng.random() < p for _ in range(trials))
+    """Successes in ``trials`` coin flips of bias ``p``: ``rng.random() < p`` per flip, in
+    order, iterated in C (a G(n, ρ) link count at n = 2,000 flips four million coins)."""
+    return sum(map(lt, starmap(rng.random, repeat((), trials)), repeat(p)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from closurebench import tensor as T
+from closurebench.categories._reach import binomial
 from closurebench.categories._spec import Category, Target
 from closurebench.errors import UnposableQuery
 from closurebench.graphs import Graph
@@ -36,7 +37,7 @@ MENTIONED_REJECT = 0.7
 
 
 def construct(rng, n, rho, target: Target):
-    links = max(1, sum(rng.random() < rho for _ in range(n * (n - 1))))  # G(n, ρ)'s count
+    links = max(1, binomial(rng, n * (n - 1), rho))  # G(n, ρ)'s count
     lo, hi = -(-(links + n - 1) // n), min(n - 1, links)
     if lo > hi:  # so many links that two nodes must tie: draw another count
         return None
@@ -47,13 +48,21 @@ def construct(rng, n, rho, target: Target):
     decoy = rng.choice([v for v in range(n) if v != w])
     if links - top >= top - 1:  # a runner-up one short of the winner, where links allow
         degree[decoy] = top - 1
+    # The nodes still below top - 1, in order: kept as degrees fill (not rebuilt per link).
+    room = [v for v in range(n) if v != w and degree[v] < top - 1]
     for _ in range(links - sum(degree)):
-        room = [v for v in range(n) if v != w and degree[v] < top - 1]
-        degree[room[rng.randrange(len(room))]] += 1
+        i = rng.randrange(len(room))
+        degree[room[i]] += 1
+        if degree[room[i]] == top - 1:
+            del room[i]
     edges = []
+    base = [1.0] * n  # every node's weight as a link's end
+    base[w], base[decoy] = AIM, DECOY
     for u in range(n):
-        others = [v for v in range(n) if v != u]
-        weights = [AIM if v == w else DECOY if v == decoy else 1.0 for v in others]
+        if not degree[u]:
+            continue
+        others = [*range(u), *range(u + 1, n)]
+        weights = base[:u] + base[u + 1:]
         chosen: list[int] = []
         while len(chosen) < degree[u]:
             v = rng.choices(others, weights)[0]

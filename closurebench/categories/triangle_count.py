@@ -15,9 +15,11 @@ and {1, 4}, so each split's four-node instances could hold only two answers.
 
 from __future__ import annotations
 
+from itertools import chain, filterfalse
 from math import comb
 
 from closurebench import tensor as T
+from closurebench.categories._reach import binomial
 from closurebench.categories._spec import Category, Target
 from closurebench.graphs import Graph
 from closurebench.plant import pick_at_quantile
@@ -75,8 +77,10 @@ def fewest_links(triangles: int) -> int:
 
 
 def construct(rng, n, rho, target: Target):
-    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-    links = sum(rng.random() < rho for _ in pairs)  # as many as G(n, ρ) would have
+    # The node pairs u < v in order, as codes u * n + v: ints hash and sort (as the pairs
+    # do) far cheaper than tuples, and n = 2,000 has two million pairs.
+    pairs = list(chain.from_iterable(range(u * n + u + 1, u * n + n) for u in range(n)))
+    links = binomial(rng, len(pairs), rho)  # as many as G(n, ρ) would have
     cap = min(max(most_triangles(links), FLOOR), comb(n, 3))
     near = round(comb(n, 3) * rho ** 3)  # G(n, ρ)'s expected count, where the swaps start
     hi = min(cap, near + REACH)
@@ -101,60 +105,71 @@ def construct(rng, n, rho, target: Target):
     return None if fallback is None else (Graph(n, fallback, directed=False), {})
 
 
-def _search(rng, n: int, pairs: list, links: int, want: int):
+def _search(rng, n: int, pairs: list[int], links: int, want: int):
     """A random graph with ``links`` links moved to ``want`` triangles by link swaps, then
     on (count-keeping swaps) until its cycle rank differs from ``want``: ``(edges, False)``;
     ``(edges, True)`` if the rank never moved off the count; ``None`` if the count was not met.
+    ``pairs`` are the node pairs as codes ``u * n + v`` (``construct``).
     """
     nbr = [0] * n  # neighbour bitmasks
     edges = rng.sample(pairs, links)
-    for u, v in edges:
+    for c in edges:
+        u, v = divmod(c, n)
         nbr[u] |= 1 << v
         nbr[v] |= 1 << u
-    count = sum((nbr[u] & nbr[v]).bit_count() for u, v in edges) // 3
-    free = [e for e in pairs if not nbr[e[0]] >> e[1] & 1]
-    slot = {e: j for j, e in enumerate(free)}
+    count = sum((nbr[c // n] & nbr[c % n]).bit_count() for c in edges) // 3
+    free = list(filterfalse(set(edges).__contains__, pairs))
+    slot = dict(zip(free, range(len(free))))
     done, hit, moved_on = None, SWAPS, True
+    randrange, spare = rng.randrange, len(free)  # bound once: the loop below is the hot one
     for step in range(SWAPS):
         if count == want and moved_on:  # the rank changes only when a swap was taken
             if _rank(nbr, links) != want:
-                return tuple(sorted(edges)), False
-            done, hit = done or tuple(sorted(edges)), min(hit, step)
+                return _decoded(edges, n), False
+            done, hit = done or _decoded(edges, n), min(hit, step)
         moved_on = False
         if step >= hit + RESWAPS:
             break
         if not (free and edges):  # the empty or the complete graph: nothing to swap
             break
-        i, j = rng.randrange(links), rng.randrange(len(free))
+        i, j = randrange(links), randrange(spare)
         if count < want and rng.random() < 0.5:  # in sparse graphs few pairs close a triangle
-            j = slot.get(_wedge(rng, nbr), j)
-        (u, v), (a, b) = edges[i], free[j]
+            j = slot.get(_wedge(rng, nbr, n), j)
+        out, into = edges[i], free[j]
+        u, v = divmod(out, n)
+        a, b = divmod(into, n)
         nbr[u] ^= 1 << v
         nbr[v] ^= 1 << u
         moved = count - (nbr[u] & nbr[v]).bit_count() + (nbr[a] & nbr[b]).bit_count()
         if abs(moved - want) <= abs(count - want):
             nbr[a] |= 1 << b
             nbr[b] |= 1 << a
-            edges[i], free[j], count, moved_on = (a, b), (u, v), moved, True
-            del slot[(a, b)]
-            slot[(u, v)] = j
+            edges[i], free[j], count, moved_on = into, out, moved, True
+            del slot[into]
+            slot[out] = j
         else:
             nbr[u] ^= 1 << v
             nbr[v] ^= 1 << u
     if count == want and _rank(nbr, links) != want:
-        return tuple(sorted(edges)), False
+        return _decoded(edges, n), False
     return None if done is None else (done, True)
 
 
-def _wedge(rng, nbr: list[int]) -> tuple[int, int] | None:
-    """Two neighbours of one node (a pair whose link would close a triangle), or None."""
+def _decoded(codes: list[int], n: int) -> tuple[tuple[int, int], ...]:
+    """Pair codes ``u * n + v`` as sorted ``(u, v)`` pairs (the codes sort as the pairs do)."""
+    return tuple(divmod(c, n) for c in sorted(codes))
+
+
+def _wedge(rng, nbr: list[int], n: int) -> int | None:
+    """Two neighbours a < b of one node (a pair whose link would close a triangle) as the
+    code ``a * n + b``, or None."""
     centres = [c for c, m in enumerate(nbr) if m & (m - 1)]
     if not centres:
         return None
     m = nbr[centres[rng.randrange(len(centres))]]
     ends = [v for v in range(m.bit_length()) if m >> v & 1]
     a, b = sorted(rng.sample(ends, 2))
-    return (a, b)
+    return a * n + b
 
 
 def _rank(nbr: list[int], links: int) -> int:
