@@ -15,6 +15,7 @@ and {1, 4}, so each split's four-node instances could hold only two answers.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import chain, filterfalse
 from math import comb
 
@@ -119,7 +120,18 @@ def _search(rng, n: int, pairs: list[int], links: int, want: int):
         nbr[v] |= 1 << u
     count = sum((nbr[c // n] & nbr[c % n]).bit_count() for c in edges) // 3
     free = list(filterfalse(set(edges).__contains__, pairs))
-    slot = dict(zip(free, range(len(free))))
+    # Where a pair sits in ``free``, without a map of every free pair (n = 2,000 has two
+    # million): one never linked sits at its place among the first graph's unlinked pairs;
+    # ``back`` holds the places of those a swap unlinked.
+    first, back = sorted(edges), {}
+
+    def slot(c: int | None) -> int | None:
+        if c is None or c in back:
+            return back.get(c)
+        u, v = divmod(c, n)
+        at = u * (2 * n - u - 1) // 2 + v - u - 1 - bisect_left(first, c)
+        return at if at < len(free) and free[at] == c else None
+
     done, hit, moved_on = None, SWAPS, True
     randrange, spare = rng.randrange, len(free)  # bound once: the loop below is the hot one
     for step in range(SWAPS):
@@ -134,7 +146,8 @@ def _search(rng, n: int, pairs: list[int], links: int, want: int):
             break
         i, j = randrange(links), randrange(spare)
         if count < want and rng.random() < 0.5:  # in sparse graphs few pairs close a triangle
-            j = slot.get(_wedge(rng, nbr, n), j)
+            at = slot(_wedge(rng, nbr, n))
+            j = j if at is None else at
         out, into = edges[i], free[j]
         u, v = divmod(out, n)
         a, b = divmod(into, n)
@@ -145,8 +158,8 @@ def _search(rng, n: int, pairs: list[int], links: int, want: int):
             nbr[a] |= 1 << b
             nbr[b] |= 1 << a
             edges[i], free[j], count, moved_on = into, out, moved, True
-            del slot[into]
-            slot[out] = j
+            back.pop(into, None)
+            back[out] = j
         else:
             nbr[u] ^= 1 << v
             nbr[v] ^= 1 << u
