@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from closurebench.categories._spec import Category, Target
+from closurebench.errors import ConfigError
 
 __all__ = ["CATEGORIES", "CONFIGS", "LEVELS", "Category", "Target", "get"]
 
@@ -54,8 +55,6 @@ CONFIGS: dict[str, tuple[str, ...]] = {
 
 def get(category: str) -> Category:
     """The spec of one category, or a ``ConfigError`` listing the valid ids."""
-    from closurebench.errors import ConfigError
-
     try:
         return CATEGORIES[category]
     except (KeyError, TypeError):

@@ -122,7 +122,7 @@ def _another_answer(g, x: int, answer: int) -> bool:
     for v in range(g.n):
         if v != x:
             up = T.generations_above(g.adjacency, v)
-            top = np.flatnonzero(up == up.max())
+            top = (up == up.max()).nonzero()[0]
             if up.max() > 0 and len(top) == 1 and int(top[0]) != answer:
                 return True
     return False
@@ -132,14 +132,14 @@ def founder_rule(g, q):
     """The parentless person mentioned most (lowest id on a tie), without reading x."""
     a = g.adjacency
     mentions = a.sum(0) + a.sum(1)
-    founders = np.flatnonzero((a.sum(0) == 0) & (mentions > 0))
+    founders = ((a.sum(0) == 0) & (mentions > 0)).nonzero()[0]
     return int(founders[np.argmax(mentions[founders])])
 
 
 def tensor_program(g, q):
     """``argmax_i max{k : A^k[i, x]}``, unique."""
     up = T.generations_above(g.adjacency, q["x"])
-    top = np.flatnonzero(up == up.max())
+    top = (up == up.max()).nonzero()[0]
     if up.max() == 0 or len(top) != 1:
         raise UnposableQuery("no unique oldest ancestor (x has none, or several tie)")
     return int(top[0])

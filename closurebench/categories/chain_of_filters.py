@@ -106,13 +106,13 @@ def construct(rng, n, rho, target):
         ok = allowed(dx) & allowed(dy)
     for v in filt:
         if t == 2 and rng.random() < 0.5:
-            edges.append((v, rng.choice(np.flatnonzero(ok[v]).tolist())))
+            edges.append((v, rng.choice(ok[v].nonzero()[0].tolist())))
     have = set(edges)
     out = [0] * n  # planted out-degrees (a list: numpy scalar updates cost more)
     for u, _ in have:
         out[u] += 1
     for u in ans:
-        spare = [v for v in np.flatnonzero(ok[u]).tolist() if (u, v) not in have]
+        spare = [v for v in ok[u].nonzero()[0].tolist() if (u, v) not in have]
         if out[u] + len(spare) < t:
             return None
         edges += [(u, v) for v in rng.sample(spare, max(0, t - out[u]))]
@@ -127,7 +127,7 @@ def ignore_y(g, q):
     a, x = g.adjacency, q["x"]
     keep = T.reach(a, x) & (T.out_degree(a) >= q["t"])
     keep[[x, q["y"]]] = False
-    return np.flatnonzero(keep).tolist()
+    return keep.nonzero()[0].tolist()
 
 
 def tensor_program(g, q):
@@ -135,7 +135,7 @@ def tensor_program(g, q):
     a, x, y = g.adjacency, q["x"], q["y"]
     keep = T.reach(a, x) & (T.out_degree(a) >= q["t"]) & ~T.reach(a, y)
     keep[[x, y]] = False
-    return np.flatnonzero(keep).tolist()
+    return keep.nonzero()[0].tolist()
 
 
 def nx_program(G, q):

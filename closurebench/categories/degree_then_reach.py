@@ -105,7 +105,7 @@ def construct(rng, n, rho, target):
     for u, v in tree:
         keep[u, v] = True
     for u in range(n):
-        extra = np.flatnonzero(mask[u] & ~keep[u]).tolist()
+        extra = (mask[u] & ~keep[u]).nonzero()[0].tolist()
         over = int(mask[u].sum()) - cap
         if u != hub and over > 0:
             mask[u, rng.sample(extra, over)] = False
@@ -116,7 +116,7 @@ def tensor_program(g, q):
     """``h = argmax Dout`` (unique); ``|R(h) ∖ {h}|``."""
     a = g.adjacency
     deg = T.out_degree(a)
-    best = np.flatnonzero(deg == deg.max())
+    best = (deg == deg.max()).nonzero()[0]
     if len(best) != 1:
         raise UnposableQuery("no unique highest out-degree")
     r = T.reach(a, int(best[0]))
@@ -138,7 +138,7 @@ def nx_program(G, q):
 def ignore_direction(g, q):
     """Lazy reader: the size of the hub's weak component (direction ignored), minus the hub."""
     deg = T.out_degree(g.adjacency)
-    best = np.flatnonzero(deg == deg.max())
+    best = (deg == deg.max()).nonzero()[0]
     if len(best) != 1:
         raise UnposableQuery("no unique highest out-degree")
     return int(weak_reach(g.adjacency, int(best[0])).sum()) - 1

@@ -13,8 +13,6 @@ topped up with allowed distractors.
 
 from __future__ import annotations
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._spec import Category
 from closurebench.categories._two_source import SizeDesign
@@ -90,7 +88,7 @@ def lost_edge(graphs, q):
     cut = (before.adjacency & ~after.adjacency).any(axis=0)
     hit = T.reach(before.adjacency, q["x"]) & cut
     hit[q["x"]] = False
-    return np.flatnonzero(hit).tolist()
+    return hit.nonzero()[0].tolist()
 
 
 def tensor_program(graphs, q):
@@ -98,7 +96,7 @@ def tensor_program(graphs, q):
     before, after = graphs
     lost = T.reach(before.adjacency, q["x"]) & ~T.reach(after.adjacency, q["x"])
     lost[q["x"]] = False
-    return np.flatnonzero(lost).tolist()
+    return lost.nonzero()[0].tolist()
 
 
 def nx_program(G, q):

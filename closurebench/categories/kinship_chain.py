@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target
 from closurebench.graphs import Family, second_parents
@@ -127,7 +125,7 @@ def tensor_program(g, q):
     for _ in range(k - 1):
         p = T.compose(p, a)
     hit = p[:, q["x"]] if way == "up" else p[q["x"], :]
-    return np.flatnonzero(hit).tolist()
+    return hit.nonzero()[0].tolist()
 
 
 def nx_program(G, q):

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
 from closurebench.categories._values import flatten, hop_cells, walk
@@ -150,7 +148,7 @@ def tensor_program(g, q):
     """``r = argmax_i max{k : A^k[i, x]}`` (unique); ``|R(r)|``."""
     a = g.adjacency
     up = T.generations_above(a, q["x"])
-    top = np.flatnonzero(up == up.max())
+    top = (up == up.max()).nonzero()[0]
     if up.max() == 0 or len(top) != 1:
         raise UnposableQuery("no unique oldest ancestor (x has none, or several tie)")
     return int(T.reach(a, int(top[0])).sum())

@@ -87,7 +87,7 @@ def other_direction(g, q):
 def tensor_program(g, q):
     """``argmax_i D[i]``, unique."""
     deg = (T.out_degree if q["direction"] == "out" else T.in_degree)(g.adjacency)
-    best = np.flatnonzero(deg == deg.max())
+    best = (deg == deg.max()).nonzero()[0]
     if len(best) != 1:
         raise UnposableQuery(f"{len(best)} nodes tie for the highest degree")
     return int(best[0])

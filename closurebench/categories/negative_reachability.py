@@ -8,8 +8,6 @@ answer is neither "nodes x has no edge to" nor "nodes outside x's weak component
 
 from __future__ import annotations
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._reach import (
     count_weights,
@@ -47,7 +45,7 @@ def tensor_program(g, q):
     """``¬R(x) ∖ {x}``."""
     out = ~T.reach(g.adjacency, q["x"])
     out[q["x"]] = False
-    return np.flatnonzero(out).tolist()
+    return out.nonzero()[0].tolist()
 
 
 def nx_program(G, q):
@@ -58,7 +56,7 @@ def nx_program(G, q):
 
 def ignore_direction(g, q):
     """Lazy reader: the nodes outside x's weak component (direction ignored)."""
-    return np.flatnonzero(~weak_reach(g.adjacency, q["x"])).tolist()
+    return (~weak_reach(g.adjacency, q["x"])).nonzero()[0].tolist()
 
 
 TL_PROGRAM = """\

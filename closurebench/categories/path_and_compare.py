@@ -82,8 +82,8 @@ def construct(rng, n, rho, target):
         keep[u, v] = True
     busy, quiet = (other, near) if rng.random() < 0.5 else (near, other)
     while a[:, busy].sum() <= a[:, quiet].sum():
-        drop = np.flatnonzero(a[:, quiet] & ~keep[:, quiet])
-        add = np.flatnonzero(ok[:, busy] & ~a[:, busy] & ~no[:, busy])
+        drop = (a[:, quiet] & ~keep[:, quiet]).nonzero()[0]
+        add = (ok[:, busy] & ~a[:, busy] & ~no[:, busy]).nonzero()[0]
         if len(drop):
             a[drop[rng.randrange(len(drop))], quiet] = False
         elif len(add):

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._reach import (
     binomial,
@@ -66,7 +64,7 @@ def construct(rng, n, rho, target):
         lo, hi = (max(t, kids[u]), room[u]) if u in passes else (kids[u], min(t - 1, room[u]))
         degree[u] = lo + binomial(rng, hi - lo, rho)
     edges = grow(rng, d, tree, degree)
-    missed = np.flatnonzero(d < 0).tolist()
+    missed = (d < 0).nonzero()[0].tolist()
     if missed and n - 1 >= t:
         w = rng.choice(missed)
         edges += [(w, v) for v in rng.sample([v for v in range(n) if v != w], t)]
@@ -78,7 +76,7 @@ def tensor_program(g, q):
     a, x = g.adjacency, q["x"]
     keep = T.reach(a, x) & (T.out_degree(a) >= q["t"])
     keep[x] = False
-    return np.flatnonzero(keep).tolist()
+    return keep.nonzero()[0].tolist()
 
 
 def nx_program(G, q):
@@ -92,7 +90,7 @@ def ignore_reach(g, q):
     """Lazy reader: every node but x with out-degree at least t, reached or not."""
     keep = T.out_degree(g.adjacency) >= q["t"]
     keep[q["x"]] = False
-    return np.flatnonzero(keep).tolist()
+    return keep.nonzero()[0].tolist()
 
 
 TL_PROGRAM = """\

@@ -10,8 +10,6 @@ does, so a reader who stops early either misses an answer or keeps a node y does
 
 from __future__ import annotations
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference, size_of
@@ -39,7 +37,7 @@ def ignore_y(g, q):
     """Lazy reader: everything x reaches, as if y's reach were not subtracted."""
     keep = T.reach(g.adjacency, q["x"])
     keep[[q["x"], q["y"]]] = False
-    return np.flatnonzero(keep).tolist()
+    return keep.nonzero()[0].tolist()
 
 
 def tensor_program(g, q):
@@ -47,7 +45,7 @@ def tensor_program(g, q):
     a, x, y = g.adjacency, q["x"], q["y"]
     only = T.reach(a, x) & ~T.reach(a, y)
     only[[x, y]] = False
-    return np.flatnonzero(only).tolist()
+    return only.nonzero()[0].tolist()
 
 
 def nx_program(G, q):

@@ -9,8 +9,6 @@ max(ax, ay) + E is drawn. Neither source reaches the other.
 
 from __future__ import annotations
 
-import numpy as np
-
 from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import draw_size, intersection
@@ -40,7 +38,7 @@ def tensor_program(g, q):
     a, x, y = g.adjacency, q["x"], q["y"]
     both = T.reach(a, x) & T.reach(a, y)
     both[[x, y]] = False
-    return np.flatnonzero(both).tolist()
+    return both.nonzero()[0].tolist()
 
 
 def nx_program(G, q):
