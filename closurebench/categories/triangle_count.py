@@ -16,7 +16,7 @@ and {1, 4}, so each split's four-node instances could hold only two answers.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import chain, filterfalse
+from itertools import combinations, filterfalse
 from math import comb
 
 from closurebench import tensor as T
@@ -78,9 +78,7 @@ def fewest_links(triangles: int) -> int:
 
 
 def construct(rng, n, rho, target: Target):
-    # The node pairs u < v in order, as codes u * n + v: ints hash and sort (as the pairs
-    # do) far cheaper than tuples, and n = 2,000 has two million pairs.
-    pairs = list(chain.from_iterable(range(u * n + u + 1, u * n + n) for u in range(n)))
+    pairs = list(combinations(range(n), 2))  # in C: n = 2,000 has two million pairs
     links = binomial(rng, len(pairs), rho)  # as many as G(n, ρ) would have
     cap = min(max(most_triangles(links), FLOOR), comb(n, 3))
     near = round(comb(n, 3) * rho ** 3)  # G(n, ρ)'s expected count, where the swaps start
@@ -106,83 +104,75 @@ def construct(rng, n, rho, target: Target):
     return None if fallback is None else (Graph(n, fallback, directed=False), {})
 
 
-def _search(rng, n: int, pairs: list[int], links: int, want: int):
+def _search(rng, n: int, pairs: list, links: int, want: int):
     """A random graph with ``links`` links moved to ``want`` triangles by link swaps, then
     on (count-keeping swaps) until its cycle rank differs from ``want``: ``(edges, False)``;
     ``(edges, True)`` if the rank never moved off the count; ``None`` if the count was not met.
-    ``pairs`` are the node pairs as codes ``u * n + v`` (``construct``).
     """
     nbr = [0] * n  # neighbour bitmasks
     edges = rng.sample(pairs, links)
-    for c in edges:
-        u, v = divmod(c, n)
+    for u, v in edges:
         nbr[u] |= 1 << v
         nbr[v] |= 1 << u
-    count = sum((nbr[c // n] & nbr[c % n]).bit_count() for c in edges) // 3
+    count = sum((nbr[u] & nbr[v]).bit_count() for u, v in edges) // 3
     free = list(filterfalse(set(edges).__contains__, pairs))
     # Where a pair sits in ``free``, without a map of every free pair (n = 2,000 has two
     # million): one never linked sits at its place among the first graph's unlinked pairs;
     # ``back`` holds the places of those a swap unlinked.
     first, back = sorted(edges), {}
 
-    def slot(c: int | None) -> int | None:
-        if c is None or c in back:
-            return back.get(c)
-        u, v = divmod(c, n)
-        at = u * (2 * n - u - 1) // 2 + v - u - 1 - bisect_left(first, c)
-        return at if at < len(free) and free[at] == c else None
+    def slot(pair: tuple[int, int] | None) -> int | None:
+        if pair is None or pair in back:
+            return back.get(pair)
+        a, b = pair
+        at = a * (2 * n - a - 1) // 2 + b - a - 1 - bisect_left(first, pair)
+        return at if at < len(free) and free[at] == pair else None
 
-    done, hit, moved_on = None, SWAPS, True
-    randrange, spare = rng.randrange, len(free)  # bound once: the loop below is the hot one
+    done, hit, moved_on, gap = None, SWAPS, True, abs(count - want)
+    # Bound once, the swap loop being the hottest Python of the generator; with nothing to
+    # swap (the empty or the complete graph) it stops after the first check.
+    randrange, random, spare, stuck = rng.randrange, rng.random, len(free), not (free and edges)
     for step in range(SWAPS):
         if count == want and moved_on:  # the rank changes only when a swap was taken
             if _rank(nbr, links) != want:
-                return _decoded(edges, n), False
-            done, hit = done or _decoded(edges, n), min(hit, step)
+                return tuple(sorted(edges)), False
+            done, hit = done or tuple(sorted(edges)), min(hit, step)
         moved_on = False
-        if step >= hit + RESWAPS:
-            break
-        if not (free and edges):  # the empty or the complete graph: nothing to swap
+        if stuck or step >= hit + RESWAPS:
             break
         i, j = randrange(links), randrange(spare)
-        if count < want and rng.random() < 0.5:  # in sparse graphs few pairs close a triangle
-            at = slot(_wedge(rng, nbr, n))
-            j = j if at is None else at
+        if count < want and random() < 0.5:  # in sparse graphs few pairs close a triangle
+            at = slot(_wedge(rng, nbr))
+            if at is not None:
+                j = at
         out, into = edges[i], free[j]
-        u, v = divmod(out, n)
-        a, b = divmod(into, n)
+        (u, v), (a, b) = out, into
         nbr[u] ^= 1 << v
         nbr[v] ^= 1 << u
         moved = count - (nbr[u] & nbr[v]).bit_count() + (nbr[a] & nbr[b]).bit_count()
-        if abs(moved - want) <= abs(count - want):
+        if abs(moved - want) <= gap:
             nbr[a] |= 1 << b
             nbr[b] |= 1 << a
-            edges[i], free[j], count, moved_on = into, out, moved, True
+            edges[i], free[j], count, moved_on, gap = into, out, moved, True, abs(moved - want)
             back.pop(into, None)
             back[out] = j
         else:
             nbr[u] ^= 1 << v
             nbr[v] ^= 1 << u
     if count == want and _rank(nbr, links) != want:
-        return _decoded(edges, n), False
+        return tuple(sorted(edges)), False
     return None if done is None else (done, True)
 
 
-def _decoded(codes: list[int], n: int) -> tuple[tuple[int, int], ...]:
-    """Pair codes ``u * n + v`` as sorted ``(u, v)`` pairs (the codes sort as the pairs do)."""
-    return tuple(divmod(c, n) for c in sorted(codes))
-
-
-def _wedge(rng, nbr: list[int], n: int) -> int | None:
-    """Two neighbours a < b of one node (a pair whose link would close a triangle) as the
-    code ``a * n + b``, or None."""
+def _wedge(rng, nbr: list[int]) -> tuple[int, int] | None:
+    """Two neighbours of one node (a pair whose link would close a triangle), or None."""
     centres = [c for c, m in enumerate(nbr) if m & (m - 1)]
     if not centres:
         return None
     m = nbr[centres[rng.randrange(len(centres))]]
     ends = [v for v in range(m.bit_length()) if m >> v & 1]
     a, b = sorted(rng.sample(ends, 2))
-    return a * n + b
+    return (a, b)
 
 
 def _rank(nbr: list[int], links: int) -> int:
