@@ -101,13 +101,15 @@ def construct(rng, n, rho, target):
     tree += linked(rng, d)  # out-degree 1 each, below the hub's 2 or more
     floor = (len(tree) + rng.randint(0, 2)) / (n * (n - 1))
     mask = plant(rng, n, max(rho, floor), tree, allowed(d)).adjacency.copy()
-    keep = np.zeros_like(mask)
+    keep = np.zeros(mask.shape, dtype=bool)
     for u, v in tree:
         keep[u, v] = True
+    # Row u is read before it is thinned, and only row u is: every row is read up front.
+    spare, degree = (mask & ~keep).tolist(), mask.sum(1).tolist()
     for u in range(n):
-        extra = (mask[u] & ~keep[u]).nonzero()[0].tolist()
-        over = int(mask[u].sum()) - cap
+        over = degree[u] - cap
         if u != hub and over > 0:
+            extra = [v for v, s in enumerate(spare[u]) if s]
             mask[u, rng.sample(extra, over)] = False
     return _from_mask(mask, directed=True), {}
 

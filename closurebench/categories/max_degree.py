@@ -73,7 +73,7 @@ def construct(rng, n, rho, target: Target):
         edges += [(u, v) if direction == "out" else (v, u) for v in sorted(chosen)]
     g = Graph(n, tuple(sorted(edges)))
     a = g.adjacency
-    if int(np.argmax(a.sum(0) + a.sum(1))) == w and rng.random() < MENTIONED_REJECT:
+    if int((a.sum(0) + a.sum(1)).argmax()) == w and rng.random() < MENTIONED_REJECT:
         return None  # the winner is also the node mentioned most: mostly drawn again
     return g, {"direction": direction}
 

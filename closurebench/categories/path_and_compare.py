@@ -94,7 +94,7 @@ def construct(rng, n, rho, target):
     if draw_value(rng, (0, 1), (1, 1), target.quantile):
         near, other = other, near
     y, z = near, other
-    src, dst = np.nonzero(a)
+    src, dst = a.nonzero()
     return Graph(n, tuple(zip(src.tolist(), dst.tolist()))), {"x": x, "y": y, "z": z}
 
 

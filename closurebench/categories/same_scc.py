@@ -63,14 +63,15 @@ def _apart(rng, n, rho):
     for w in range(n):
         if w not in (x, y):
             links += [[(x, w), (w, y)], [(y, w), (w, x)], [(x, w), (y, w)], [(w, x), (w, y)]]
-    links = [p for p in links if all(ok[u, v] for u, v in p)]
+    allow = ok.tolist()  # Python lists: a numpy scalar read per pair costs more
+    links = [p for p in links if all(allow[u][v] for u, v in p)]
     if not links:
         return None
     need += rng.choice(links)
     for v in (x, y):
         for side, col in ((0, False), (1, True)):
             if v not in {e[side] for e in need}:
-                pick = [w for w in range(n) if (ok[w, v] if col else ok[v, w])]
+                pick = [w for w in range(n) if (allow[w][v] if col else allow[v][w])]
                 if not pick:
                     return None
                 w = rng.choice(pick)
