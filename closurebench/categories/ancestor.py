@@ -122,8 +122,9 @@ def _another_answer(g, x: int, answer: int) -> bool:
     for v in range(g.n):
         if v != x:
             up = T.generations_above(g.adjacency, v)
-            top = (up == up.max()).nonzero()[0]
-            if up.max() > 0 and len(top) == 1 and int(top[0]) != answer:
+            peak = up.max()
+            top = (up == peak).nonzero()[0]
+            if peak > 0 and len(top) == 1 and int(top[0]) != answer:
                 return True
     return False
 
@@ -139,8 +140,9 @@ def founder_rule(g, q):
 def tensor_program(g, q):
     """``argmax_i max{k : A^k[i, x]}``, unique."""
     up = T.generations_above(g.adjacency, q["x"])
-    top = (up == up.max()).nonzero()[0]
-    if up.max() == 0 or len(top) != 1:
+    peak = up.max()
+    top = (up == peak).nonzero()[0]
+    if peak == 0 or len(top) != 1:
         raise UnposableQuery("no unique oldest ancestor (x has none, or several tie)")
     return int(top[0])
 

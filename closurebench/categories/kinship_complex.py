@@ -148,8 +148,9 @@ def tensor_program(g, q):
     """``r = argmax_i max{k : A^k[i, x]}`` (unique); ``|R(r)|``."""
     a = g.adjacency
     up = T.generations_above(a, q["x"])
-    top = (up == up.max()).nonzero()[0]
-    if up.max() == 0 or len(top) != 1:
+    peak = up.max()
+    top = (up == peak).nonzero()[0]
+    if peak == 0 or len(top) != 1:
         raise UnposableQuery("no unique oldest ancestor (x has none, or several tie)")
     return int(T.reach(a, int(top[0])).sum())
 
