@@ -158,6 +158,10 @@ def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list
     )
 
 
+#: The label pools a surface seed picks among, in a fixed (sorted) order.
+_POOL_IDS = tuple(sorted(POOLS))
+
+
 @dataclass
 class Surface:
     """The surface choices of one instance; ``labels[i]`` names node ``i``.
@@ -178,7 +182,7 @@ def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str) -> S
     rng = seeds.rng("text", surface_seed)
     kin = cat.family == "family"
     frame = KINSHIP if kin else rng.choice(DOMAINS)
-    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(sorted(POOLS)))
+    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(_POOL_IDS))
     style = rng.choice(STYLES) if encoding == "nl" else "none"
     labels = sample_labels(rng, pool, n)
     if pool == "numeric":
@@ -236,7 +240,7 @@ def build_record(
         cat.template(frame, query),
         cat.answer_format.format(noun=frame.noun, nouns=frame.nouns),
     ])
-    edges_after = [list(e) for e in shown[1]] if len(shown) == 2 else []
+    edges_after = [[u, v] for u, v in shown[1]] if len(shown) == 2 else []
     return {
         "id": record_id,
         "category": cat.id,
@@ -257,7 +261,7 @@ def build_record(
         "answer_schema": _schema_text(cat.id),
         "tolerance": cat.tolerance,
         "nodes": order,
-        "edges": [list(e) for e in shown[0]],
+        "edges": [[u, v] for u, v in shown[0]],
         "edges_after": edges_after,
         "query": canonical(query),
         "program": program_text(cat, order, shown[0], edges_after, query),
