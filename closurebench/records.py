@@ -12,6 +12,7 @@ import random
 import textwrap
 from dataclasses import dataclass
 from functools import cache
+from math import isfinite
 from typing import Any
 
 from closurebench import seeds
@@ -51,8 +52,15 @@ def canonical(value: Any) -> str:
     """Compact, key-sorted JSON: equal answers serialise to equal strings.
 
     Same bytes as ``json.dumps(value, sort_keys=True, separators=(",", ":"),
-    ensure_ascii=False)``; one shared encoder skips rebuilding it for every field.
+    ensure_ascii=False)``; one shared encoder skips rebuilding it for every field, and the
+    scalar answers (about two thirds of them) are written directly, as the encoder writes
+    them, which skips its per-call setup (most of the cost of encoding a scalar).
     """
+    kind = type(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int or (kind is float and isfinite(value)):
+        return repr(value)
     return _CANONICAL.encode(value)
 
 
@@ -117,14 +125,28 @@ def _program_head(category: str) -> str:
     )
 
 
+def _pairs_repr(pairs: list, reprs: dict[str, str]) -> str:
+    """``repr([tuple(e) for e in pairs])``, from each node's ``repr`` computed once.
+
+    A list of tuples' own ``repr`` costs about twice as much per edge (a recursion guard per
+    tuple and a ``repr`` per endpoint).
+    """
+    try:
+        return "[" + ", ".join([f"({reprs[u]}, {reprs[v]})" for u, v in pairs]) + "]"
+    except (KeyError, TypeError, ValueError):  # an endpoint not among the nodes, or no pair
+        return repr([tuple(e) for e in pairs])
+
+
 def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list,
                  query: dict[str, Any]) -> str:
     """A standalone Python+NetworkX program that prints ``{"answer": ...}`` as its last line."""
     kind = "nx.Graph" if cat.family == "undirected" else "nx.DiGraph"
+    reprs = {v: repr(v) for v in nodes}
+    nodes_text = "[" + ", ".join([reprs[v] for v in nodes]) + "]"  # == repr(nodes)
 
     def build(name: str, es: list) -> str:
-        return (f"{name} = {kind}()\n{name}.add_nodes_from({nodes!r})\n"
-                f"{name}.add_edges_from({[tuple(e) for e in es]!r})\n")
+        return (f"{name} = {kind}()\n{name}.add_nodes_from({nodes_text})\n"
+                f"{name}.add_edges_from({_pairs_repr(es, reprs)})\n")
 
     if cat.family == "digraph_pair":
         graph = build("before", edges) + build("after", edges_after) + "G = (before, after)\n"
@@ -134,6 +156,10 @@ def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list
         f"{_program_head(cat.id)}{graph}query = {query!r}\n"
         'print(json.dumps({"answer": nx_program(G, query)}))\n'
     )
+
+
+#: The label pools a surface seed picks among, in a fixed (sorted) order.
+_POOL_IDS = tuple(sorted(POOLS))
 
 
 @dataclass
@@ -156,7 +182,7 @@ def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str) -> S
     rng = seeds.rng("text", surface_seed)
     kin = cat.family == "family"
     frame = KINSHIP if kin else rng.choice(DOMAINS)
-    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(sorted(POOLS)))
+    pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(_POOL_IDS))
     style = rng.choice(STYLES) if encoding == "nl" else "none"
     labels = sample_labels(rng, pool, n)
     if pool == "numeric":
@@ -214,7 +240,7 @@ def build_record(
         cat.template(frame, query),
         cat.answer_format.format(noun=frame.noun, nouns=frame.nouns),
     ])
-    edges_after = [list(e) for e in shown[1]] if len(shown) == 2 else []
+    edges_after = [[u, v] for u, v in shown[1]] if len(shown) == 2 else []
     return {
         "id": record_id,
         "category": cat.id,
@@ -235,7 +261,7 @@ def build_record(
         "answer_schema": _schema_text(cat.id),
         "tolerance": cat.tolerance,
         "nodes": order,
-        "edges": [list(e) for e in shown[0]],
+        "edges": [[u, v] for u, v in shown[0]],
         "edges_after": edges_after,
         "query": canonical(query),
         "program": program_text(cat, order, shown[0], edges_after, query),

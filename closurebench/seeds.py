@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+import struct
 
 __all__ = ["derive", "rng"]
 
 _NAMESPACE = "closurebench/v1"
-_PREFIX = hashlib.sha256(_NAMESPACE.encode())  # copied per call: the namespace is hashed once
+_unpack_u64 = struct.Struct(">Q").unpack_from  # the digest's first 8 bytes, big-endian
 
 
 def derive(*parts: object) -> int:
@@ -27,18 +28,18 @@ def derive(*parts: object) -> int:
     >>> derive("structural", 0, "reachability", 3) == derive("structural", 0, "reachability", 3)
     True
     """
-    chunks = []
+    chunks = [_NAMESPACE]  # hashing the namespace and parts at once: the same digest
     for p in parts:
         kind = type(p)
         if kind is str:
             chunks.append("\x1fs" + p)
-        elif kind is int or (isinstance(p, int) and not isinstance(p, bool)):
+        elif kind is int:
+            chunks.append(f"\x1fi{p}")
+        elif isinstance(p, int) and not isinstance(p, bool):  # an int subclass, as its value
             chunks.append(f"\x1fi{int(p)}")
         else:
             raise TypeError(f"seed parts must be int or str, got {kind.__name__}")
-    h = _PREFIX.copy()  # one update of the joined parts hashes exactly as one per part
-    h.update("".join(chunks).encode())
-    return int.from_bytes(h.digest()[:8], "big") >> 1
+    return _unpack_u64(hashlib.sha256("".join(chunks).encode()).digest())[0] >> 1
 
 
 def rng(*parts: object) -> random.Random:

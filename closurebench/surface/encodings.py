@@ -29,10 +29,10 @@ def render_graph(
     directed: bool,
 ) -> str:
     """One graph block (without the node list sentence for ``nl``, which the caller writes)."""
-    arrow = "->" if directed else "--"
-    kind = f"each [a, b] means a {frame.verbs[0]} b" if directed else "edges are undirected"
     if encoding == "nl":
         return render_nl(rng, edges, frame, style, directed=directed)
+    arrow = "->" if directed else "--"
+    kind = f"each [a, b] means a {frame.verbs[0]} b" if directed else "edges are undirected"
     if encoding == "json":
         doc = json.dumps({"nodes": nodes, "edges": [list(e) for e in edges]}, ensure_ascii=False)
         return f"The {frame.links} as JSON ({kind}):\n{doc}"

@@ -21,12 +21,20 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _grouped(pairs: list[tuple[str, str]], verb_of) -> list[str]:
-    """One sentence per head, heads in order of first appearance."""
+def _grouped(pairs: list[tuple[str, str]], verb: str, per: dict[str, str] | None = None
+             ) -> str:
+    """One sentence per head, heads in order of first appearance; ``per`` (if given) holds
+    each head's own verb in place of ``verb``."""
     groups: dict[str, list[str]] = {}
     for head, tail in pairs:
-        groups.setdefault(head, []).append(tail)
-    return [f"{h} {verb_of(h)} {_join(ts)}." for h, ts in groups.items()]
+        tails = groups.get(head)
+        if tails is None:
+            groups[head] = [tail]
+        else:
+            tails.append(tail)
+    if per is None:
+        return " ".join([f"{h} {verb} {_join(ts)}." for h, ts in groups.items()])
+    return " ".join([f"{h} {per[h]} {_join(ts)}." for h, ts in groups.items()])
 
 
 def render_nl(
@@ -41,32 +49,33 @@ def render_nl(
     if not edges:
         return f"There are no {frame.links}."
     if not directed:
+        sym = frame.symmetric
         pairs = [(u, v) if rng.random() < 0.5 else (v, u) for u, v in edges]
-        verbs = (frame.symmetric, "is directly linked with")
         if style == "grouped_by_source":
-            return " ".join(_grouped(pairs, lambda _: frame.symmetric))
+            return _grouped(pairs, sym)
         if style == "grouped_by_target":
-            return " ".join(_grouped([(v, u) for u, v in pairs], lambda _: frame.symmetric))
+            return _grouped([(v, u) for u, v in pairs], sym)
         if style == "varied":
-            per = {h: rng.choice(verbs) for h, _ in pairs}
-            return " ".join(_grouped(pairs, per.__getitem__))
-        return " ".join(f"{u} {frame.symmetric} {v}." for u, v in pairs)
+            verbs = (sym, "is directly linked with")
+            return _grouped(pairs, sym, {h: rng.choice(verbs) for h, _ in pairs})
+        return " ".join([f"{u} {sym} {v}." for u, v in pairs])
     verb = frame.verbs[0]
     if style == "flat":
-        return " ".join(f"{u} {verb} {v}." for u, v in edges)
+        return " ".join([f"{u} {verb} {v}." for u, v in edges])
     if style == "grouped_by_source":
-        return " ".join(_grouped(edges, lambda _: verb))
+        return _grouped(edges, verb)
     if style == "grouped_by_target":
-        return " ".join(_grouped([(v, u) for u, v in edges], lambda _: frame.reverse))
+        return _grouped([(v, u) for u, v in edges], frame.reverse)
     if style == "mixed":
-        return " ".join(
-            f"{u} {verb} {v}." if rng.random() < 0.5 else f"{v} {frame.reverse} {u}."
+        back = frame.reverse
+        return " ".join([
+            f"{u} {verb} {v}." if rng.random() < 0.5 else f"{v} {back} {u}."
             for u, v in edges
-        )
+        ])
     if style == "varied":
         per: dict[str, str] = {}
         for u, _ in edges:
             if u not in per:
                 per[u] = rng.choice(frame.verbs)
-        return " ".join(_grouped(edges, per.__getitem__))
+        return _grouped(edges, verb, per)
     raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
