@@ -121,6 +121,20 @@ def test_runtime_errors_name_the_problem(body, message):
         run(body)
 
 
+def test_a_checked_program_runs_on_any_domain():
+    """Compiled once, a program reads its nodes, facts and inputs afresh on every run."""
+    logic = ('R[y] = closure(Edge)[X, y].\nanswer {n: count(R[y] (y != X)), d: dist(Edge, X)["C"],'
+             ' top: argmax(outdeg(Edge)[x]), diag: Edge[x, x]}.')
+    checked = tl.compile_program(logic, {"Edge": 2}, {"X": "node"})
+    graphs = [(["A", "B", "C"], [("A", "B"), ("A", "C"), ("C", "C")], "A"),
+              (["C", "Z", "B", "A"], [("Z", "C"), ("C", "B"), ("B", "A"), ("Z", "Z")], "Z"),
+              (["B", "C"], [("C", "B"), ("C", "C")], "C")]
+    for labels, edges, x in graphs:
+        text = (f"nodes {', '.join(map(json.dumps, labels))}.\nrelation Edge/2.\n" +
+                " ".join(f'Edge("{u}", "{v}").' for u, v in edges) + f'\nX = "{x}".\n' + logic)
+        assert tl.execute(checked, labels, {"Edge": edges}, {"X": x}) == tl.run(text)
+
+
 def test_branch_evaluates_only_the_chosen_value():
     body = 'answer branch(Edge["A", "B"], "A", argmax(outdeg(Edge)[x] (x == "D"))).'
     assert run(body) == "A"

@@ -37,7 +37,8 @@ class Checked:
     facts: dict[str, int]  # fact relations declared in the program -> arity
     recursive: set[str] = field(default_factory=set)
     answer: A.Answer | None = None
-    #: the interpreter's per-node plans (einsum specs, index layouts), computed once per node
+    #: the interpreter's compiled program (closures holding its einsum subscripts and index
+    #: layouts), built on the first run and reused by every later one
     plans: dict[int, Any] = field(default_factory=dict, repr=False)
 
 

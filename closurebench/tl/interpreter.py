@@ -1,4 +1,4 @@
-"""Run a checked program over numpy: a tree walk that never evaluates host code.
+"""Run a checked program over numpy: compiled to Python closures, never evaluating host code.
 
 Values are numpy arrays with one axis per free index variable. A join broadcasts its factors
 over the union of their indices and multiplies them (AND for Booleans); a rule then sums out
@@ -6,11 +6,17 @@ the indices its head does not name (ANY for Booleans): together, an einsum. A ru
 occurs in its body is iterated from all-zero to a fixed point. Every step is bounded by
 ``Limits``: the node count, the cells of any tensor built, fixed-point rounds and wall time,
 so an untrusted program always stops, with a ``TLLimitError`` if it would not stop in bounds.
+
+Every expression's kind and free indices are fixed by the program (the checker's types), so a
+checked program is compiled once into a tree of closures, each holding its layout (einsum
+subscripts, axis permutations, summed axes): a run over one instance's nodes and facts does
+only the numpy work, the bounds checks and the lookups its nodes and facts need.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -18,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from closurebench.tl import ast as A
-from closurebench.tl.checker import Checked
+from closurebench.tl.checker import Checked, mentions
 from closurebench.tl.errors import TLLimitError, TLRuntimeError
 
 __all__ = ["Limits", "execute"]
@@ -43,21 +49,17 @@ _COMPARE = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equa
             ">": np.greater, ">=": np.greater_equal}
 
 
-@dataclass(slots=True)
-class V:
-    kind: str
-    vars: tuple[str, ...]
-    arr: np.ndarray
-
-
 class _Run:
-    def __init__(self, checked: Checked, labels: list[str], limits: Limits) -> None:
-        self.c, self.labels, self.lim = checked, labels, limits
+    """One run's state: the nodes, the tensors defined so far, the bounds and their checks."""
+
+    __slots__ = ("arange", "closures", "deadline", "labels", "lim", "n", "pos", "tensors")
+
+    def __init__(self, labels: list[str], limits: Limits) -> None:
+        self.labels, self.lim = labels, limits
         self.n = len(labels)
         self.pos = {label: i for i, label in enumerate(labels)}
-        self.tensors: dict[str, tuple[str, np.ndarray]] = {}
+        self.tensors: dict[str, np.ndarray] = {}
         self.deadline = time.monotonic() + limits.max_seconds
-        self.plans = checked.plans
         self.closures: dict[str, np.ndarray] = {}
         self.arange = _arange(self.n)
 
@@ -90,204 +92,12 @@ class _Run:
         except KeyError:
             raise TLRuntimeError(f"unknown node {label!r}", at.line, at.column) from None
 
-    # --- values --------------------------------------------------------------------------
-    def expand(self, v: V, order: tuple[str, ...]) -> np.ndarray:
-        """``v`` broadcastable over ``order`` (its axes permuted, missing ones of size 1)."""
-        if v.vars == order:
-            return v.arr
-        arr = v.arr
-        mine = sorted(v.vars, key=order.index)
-        if tuple(mine) != v.vars:
-            arr = arr.transpose([v.vars.index(x) for x in mine])
-        return arr.reshape([self.n if x in v.vars else 1 for x in order])
-
-    def project(self, v: V, keep: tuple[str, ...]) -> V:
-        axes = tuple(i for i, x in enumerate(v.vars) if x not in keep)
-        if not axes:
-            return v
-        arr = v.arr.any(axis=axes) if v.kind == "bool" else v.arr.sum(axis=axes)
-        return V(v.kind, tuple(x for x in v.vars if x in keep), np.asarray(arr))
-
-    def index(self, kind: str, arr: np.ndarray, idx: tuple[A.Index, ...]) -> V:
-        plain = self.plans.get(id(idx))
-        if plain is None:  # the common case: plain distinct variables, the tensor as it is
-            names = tuple(i.name for i in idx if type(i) is A.Var)  # type: ignore[union-attr]
-            ok = len(names) == len(idx) and len(set(names)) == len(names)
-            plain = self.plans[id(idx)] = names if ok else ()
-        if plain or not idx:
-            return V(kind, plain, arr)
-        sel: list[Any] = []
-        names: list[str] = []
-        for i in idx:
-            if isinstance(i, A.Var):
-                sel.append(slice(None))
-                names.append(i.name)
-            elif isinstance(i, A.Str):
-                sel.append(self.node(i.label, i))
-            else:
-                sel.append(int(self.tensors[i.name][1]))
-        out = arr[tuple(sel)]
-        if len(set(names)) != len(names):  # R[x, x]: the diagonal
-            letters = {x: chr(97 + k) for k, x in enumerate(dict.fromkeys(names))}
-            spec = "".join(letters[x] for x in names) + "->" + "".join(letters.values())
-            out = np.einsum(spec, out)
-            names = list(letters)
-        return V(kind, tuple(names), np.asarray(out))
-
-    def value(self, e: A.Expr) -> V:
-        if isinstance(e, A.Access):
-            kind, arr = self.tensors[e.name]
-            if e.indices is None:
-                return V(kind, (), arr)
-            return self.index(kind, arr, e.indices)
-        if isinstance(e, A.Mul):
-            vals = [self.value(f) for f in e.factors]
-            order: tuple[str, ...] = tuple(dict.fromkeys(x for v in vals for x in v.vars))
-            self.room(len(order), e)
-            self.tick(e)
-            kinds = {v.kind for v in vals}
-            if kinds == {"bool"}:
-                out = self.expand(vals[0], order)
-                for v in vals[1:]:
-                    out = out & self.expand(v, order)
-                return V("bool", order, np.asarray(out))
-            dtype = np.float64 if "float" in kinds else np.int64
-            out = self.expand(vals[0], order).astype(dtype)
-            for v in vals[1:]:
-                out = out * self.expand(v, order)
-            return V("float" if "float" in kinds else "int", order,
-                     self.exact(np.asarray(out), e))
-        if isinstance(e, A.Add):
-            vals = [self.value(t) for t in e.terms]
-            return self.combine(vals, e)
-        if isinstance(e, A.Not):
-            v = self.value(e.operand)
-            return V("bool", v.vars, ~v.arr)
-        if isinstance(e, A.Cmp):
-            return self.compare(e)
-        if isinstance(e, A.Call):
-            return self.call(e)
-        if isinstance(e, A.Num):
-            return V("int", (), np.asarray(e.value, dtype=np.int64))
-        if isinstance(e, A.Bool):
-            return V("bool", (), np.asarray(e.value))
-        if isinstance(e, A.Str):
-            return V("node", (), np.asarray(self.node(e.label, e)))
-        raise TLRuntimeError(f"cannot evaluate {type(e).__name__}", e.line, e.column)
-
-    def contract(self, e: A.Expr, keep: tuple[str, ...], count: bool = False) -> V:
-        """``e`` with every index not in ``keep`` summed out; a join is one ``einsum``
-        (Boolean: OR of ANDs; ``count``: the number of true assignments, as an integer)."""
-        if not isinstance(e, A.Mul):
-            v = self.value(e)
-            if count:
-                v = V("int", v.vars, v.arr.astype(np.int64))
-            return self.project(v, keep)
-        vals = [self.value(f) for f in e.factors]
-        key = (id(e), keep, count)
-        plan = self.plans.get(key)
-        if plan is None:  # factor indices and kinds are fixed by the program: plan once
-            order: tuple[str, ...] = tuple(dict.fromkeys(x for v in vals for x in v.vars))
-            kinds = {v.kind for v in vals}
-            if "float" in kinds or len(order) > 26:
-                plan = (order, None, (), False)
-            else:
-                letters = {x: chr(97 + i) for i, x in enumerate(order)}
-                out = tuple(x for x in order if x in keep)
-                spec = ",".join("".join(letters[x] for x in v.vars) for v in vals) + "->" + \
-                    "".join(letters[x] for x in out)
-                plan = (order, spec, out, kinds == {"bool"} and not count)
-            self.plans[key] = plan
-        order, spec, out, boolean = plan
-        self.room(len(order), e)
-        self.tick(e)
-        if spec is None:
-            v = self.value(e)
-            return self.project(V("int", v.vars, v.arr.astype(np.int64)) if count else v, keep)
-        arrays = [v.arr if boolean else v.arr.astype(np.int64) for v in vals]
-        arr = np.asarray(np.einsum(spec, *arrays))
-        return V("bool", out, arr) if boolean else V("int", out, self.exact(arr, e))
-
-    def combine(self, vals: list[V], at: A.Node) -> V:
-        order = tuple(dict.fromkeys(x for v in vals for x in v.vars))
-        self.room(len(order), at)
-        if all(v.kind == "bool" for v in vals):
-            out = self.expand(vals[0], order)
-            for v in vals[1:]:
-                out = out | self.expand(v, order)
-            return V("bool", order, self.full(out, len(order)))
-        kind = "float" if any(v.kind == "float" for v in vals) else "int"
-        out = self.expand(vals[0], order).astype(np.float64 if kind == "float" else np.int64)
-        for v in vals[1:]:
-            out = out + self.expand(v, order)
-        return V(kind, order, self.exact(self.full(out, len(order)), at))
-
-    def compare(self, e: A.Cmp) -> V:
-        sides = []
-        for s in (e.left, e.right):
-            if isinstance(s, A.Var):
-                sides.append(V("node", (s.name,), self.arange))
-            else:
-                sides.append(self.value(s))
-        order = tuple(dict.fromkeys(x for v in sides for x in v.vars))
-        a, b = (self.expand(v, order) for v in sides)
-        return V("bool", order, self.full(_COMPARE[e.op](a, b), len(order)))
-
     def full(self, arr: np.ndarray, k: int) -> np.ndarray:
         """``arr`` broadcast to every index's full size (a fresh array only when it must be)."""
         shape = (self.n,) * k
         return arr if arr.shape == shape else np.broadcast_to(arr, shape).copy()
 
     # --- builtins ------------------------------------------------------------------------
-    def relation(self, e: A.Expr) -> np.ndarray:
-        assert isinstance(e, A.Access)  # the checker allows nothing else here
-        return self.tensors[e.name][1]
-
-    def call(self, e: A.Call) -> V:
-        fn, args = e.fn, e.args
-        if fn in ("closure", "outdeg", "indeg", "dist"):
-            a = self.relation(args[0])
-            if fn == "closure":  # once per relation and run
-                name = args[0].name  # type: ignore[union-attr]
-                if name not in self.closures:
-                    self.closures[name] = self.closure(a, e)
-                kind, arr = "bool", self.closures[name]
-            elif fn == "outdeg":
-                kind, arr = "int", a.sum(axis=1, dtype=np.int64)
-            elif fn == "indeg":
-                kind, arr = "int", a.sum(axis=0, dtype=np.int64)
-            else:
-                kind, arr = "int", self.dist(a, int(self.value(args[1]).arr), e)
-            return self.index(kind, arr, e.indices or ())
-        if fn == "num":
-            v = self.value(args[0])
-            return V("int", v.vars, v.arr.astype(np.int64))
-        if fn == "count":
-            return self.contract(args[0], (), count=True)
-        if fn == "sum":
-            v = self.value(args[0])
-            return V("int", (), self.exact(np.asarray(v.arr.sum(dtype=np.int64)), e))
-        if fn == "argmax":
-            v = self.value(args[0])
-            best = np.flatnonzero(v.arr == v.arr.max())
-            if len(best) != 1:
-                tied = ", ".join(self.labels[i] for i in best[:5])
-                raise TLRuntimeError(f"argmax: {len(best)} nodes tie for the maximum "
-                                     f"({tied}{', ...' if len(best) > 5 else ''})",
-                                     e.line, e.column)
-            return V("node", (), np.asarray(int(best[0])))
-        if fn == "mean":
-            v, m = self.value(args[0]), self.value(args[1])
-            size = int(np.count_nonzero(m.arr))
-            if not size:
-                raise TLRuntimeError("mean over an empty set", e.line, e.column)
-            return V("float", (), np.asarray(int(v.arr[m.arr].sum()) / size))
-        if fn == "round":
-            x = self.value(args[0]).arr.item()
-            return V("float", (), np.asarray(round(float(x), args[1].value)))  # type: ignore[union-attr]
-        # branch: only the chosen value is evaluated (the checker gave both one kind)
-        return self.value(args[1] if bool(self.value(args[0]).arr) else args[2])
-
     def closure(self, a: np.ndarray, at: A.Node) -> np.ndarray:
         """``TC ← TC ∨ TC·TC`` to a fixed point; each product is a 3-index join, so bounded
         like one."""
@@ -317,54 +127,416 @@ class _Run:
             seen |= frontier
         return out
 
+
+#: A compiled expression's work: its array in one run.
+_Fn = Callable[[_Run], Any]
+#: Lays an array over more (or reordered) indices, for broadcasting.
+_Widen = Callable[[_Run, Any], Any]
+#: Combines the arrays of already evaluated terms (in the order they were compiled).
+_Combine = Callable[[_Run, list[Any]], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Code:
+    """A compiled expression: its kind and free indices (fixed by the program) and its work."""
+
+    kind: str
+    vars: tuple[str, ...]
+    fn: _Fn
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A compiled program: each rule (with its statement, for the time check) and the answer."""
+
+    rules: tuple[tuple[A.Rule, Callable[[_Run], None]], ...]
+    answer: Callable[[_Run], Any]
+
+
+def _union(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(x for g in groups for x in g))
+
+
+def _same(run: _Run, arr: Any) -> Any:
+    return arr
+
+
+def _widen(have: tuple[str, ...], order: tuple[str, ...]) -> _Widen:
+    """An array over ``have`` made broadcastable over ``order`` (its axes permuted into
+    ``order``'s, the missing ones of size 1)."""
+    if have == order:
+        return _same
+    mine = sorted(have, key=order.index)
+    perm = [have.index(x) for x in mine] if tuple(mine) != have else None
+    mask = [x in have for x in order]
+
+    def widen(run: _Run, arr: Any) -> Any:
+        if perm is not None:
+            arr = arr.transpose(perm)
+        return arr.reshape([run.n if m else 1 for m in mask])
+
+    return widen
+
+
+def _every(run: _Run) -> slice:
+    return slice(None)
+
+
+def _ids(run: _Run) -> np.ndarray:
+    return run.arange
+
+
+class _Compiler:
+    """Checked syntax to closures. Each closure evaluates its operands, checks the bounds and
+    the clock, and raises, in the order a direct walk of the tree would, so answers and errors
+    (which one, where) do not depend on the compilation."""
+
+    def __init__(self, checked: Checked) -> None:
+        self.rel, self.recursive = checked.relations, checked.recursive
+
+    # --- values --------------------------------------------------------------------------
+    def index(self, kind: str, source: _Fn, idx: tuple[A.Index, ...]) -> _Code:
+        names = tuple(i.name for i in idx if type(i) is A.Var)  # type: ignore[union-attr]
+        if len(names) == len(idx) and len(set(names)) == len(names):
+            return _Code(kind, names, source)  # plain distinct variables: the tensor as it is
+        picks: list[Callable[[_Run], Any]] = []
+        for i in idx:
+            if isinstance(i, A.Var):
+                picks.append(_every)
+            elif isinstance(i, A.Str):
+                picks.append(lambda run, i=i: run.node(i.label, i))
+            else:
+                picks.append(lambda run, name=i.name: int(run.tensors[name]))
+        kept = tuple(dict.fromkeys(names))
+        spec = None
+        if len(kept) != len(names):  # R[x, x]: the diagonal
+            letters = {x: chr(97 + k) for k, x in enumerate(kept)}
+            spec = "".join(letters[x] for x in names) + "->" + "".join(letters.values())
+
+        def pick(run: _Run) -> Any:
+            out = source(run)[tuple([p(run) for p in picks])]
+            if spec is not None:
+                out = np.einsum(spec, out)
+            return np.asarray(out)
+
+        return _Code(kind, kept, pick)
+
+    def expr(self, e: A.Expr) -> _Code:
+        if isinstance(e, A.Access):
+            name = e.name
+
+            def access(run: _Run) -> Any:
+                return run.tensors[name]
+
+            kind = self.rel[name][0]
+            return _Code(kind, (), access) if e.indices is None else \
+                self.index(kind, access, e.indices)
+        if isinstance(e, A.Mul):
+            return self.mul(e)
+        if isinstance(e, A.Add):
+            return self.add(e)
+        if isinstance(e, A.Not):
+            operand = self.expr(e.operand)
+            f = operand.fn
+            return _Code("bool", operand.vars, lambda run: ~f(run))
+        if isinstance(e, A.Cmp):
+            return self.compare(e)
+        if isinstance(e, A.Call):
+            return self.call(e)
+        if isinstance(e, A.Num):
+            value = e.value
+            return _Code("int", (), lambda run: np.asarray(value, dtype=np.int64))
+        if isinstance(e, A.Bool):
+            truth = e.value
+            return _Code("bool", (), lambda run: np.asarray(truth))
+        if isinstance(e, A.Str):
+            s = e
+            return _Code("node", (), lambda run: np.asarray(run.node(s.label, s)))
+
+        def fail(run: _Run) -> Any:  # not reached: the checker admits no other expression
+            raise TLRuntimeError(f"cannot evaluate {type(e).__name__}", e.line, e.column)
+
+        return _Code("?", (), fail)
+
+    def mul(self, e: A.Mul) -> _Code:
+        codes = [self.expr(f) for f in e.factors]
+        order = _union([c.vars for c in codes])
+        k, fns = len(order), [c.fn for c in codes]
+        first, *rest = [_widen(c.vars, order) for c in codes]
+        kinds = {c.kind for c in codes}
+        if kinds == {"bool"}:
+            def conj(run: _Run) -> Any:
+                arrs = [f(run) for f in fns]
+                run.room(k, e)
+                run.tick(e)
+                out = first(run, arrs[0])
+                for w, a in zip(rest, arrs[1:]):
+                    out = out & w(run, a)
+                return np.asarray(out)
+
+            return _Code("bool", order, conj)
+        kind = "float" if "float" in kinds else "int"
+        dtype = np.float64 if kind == "float" else np.int64
+
+        def product(run: _Run) -> Any:
+            arrs = [f(run) for f in fns]
+            run.room(k, e)
+            run.tick(e)
+            out = first(run, arrs[0]).astype(dtype)
+            for w, a in zip(rest, arrs[1:]):
+                out = out * w(run, a)
+            return run.exact(np.asarray(out), e)
+
+        return _Code(kind, order, product)
+
+    def add(self, e: A.Add) -> _Code:
+        codes = [self.expr(t) for t in e.terms]
+        kind, order, combine = self.combine(codes, e)
+        fns = [c.fn for c in codes]
+        return _Code(kind, order, lambda run: combine(run, [f(run) for f in fns]))
+
+    def combine(self, codes: list[_Code], at: A.Node) -> tuple[str, tuple[str, ...], _Combine]:
+        """Union (Boolean) or sum of terms, each laid over all their indices."""
+        order = _union([c.vars for c in codes])
+        k = len(order)
+        first, *rest = [_widen(c.vars, order) for c in codes]
+        if all(c.kind == "bool" for c in codes):
+            def union(run: _Run, arrs: list[Any]) -> Any:
+                run.room(k, at)
+                out = first(run, arrs[0])
+                for w, a in zip(rest, arrs[1:]):
+                    out = out | w(run, a)
+                return run.full(out, k)
+
+            return "bool", order, union
+        kind = "float" if any(c.kind == "float" for c in codes) else "int"
+        dtype = np.float64 if kind == "float" else np.int64
+
+        def total(run: _Run, arrs: list[Any]) -> Any:
+            run.room(k, at)
+            out = first(run, arrs[0]).astype(dtype)
+            for w, a in zip(rest, arrs[1:]):
+                out = out + w(run, a)
+            return run.exact(run.full(out, k), at)
+
+        return kind, order, total
+
+    def compare(self, e: A.Cmp) -> _Code:
+        left, right = (_Code("node", (s.name,), _ids) if isinstance(s, A.Var) else self.expr(s)
+                       for s in (e.left, e.right))
+        order = _union([left.vars, right.vars])
+        k, op, fa, fb = len(order), _COMPARE[e.op], left.fn, right.fn
+        wa, wb = _widen(left.vars, order), _widen(right.vars, order)
+
+        def cmp(run: _Run) -> Any:
+            a, b = fa(run), fb(run)
+            return run.full(op(wa(run, a), wb(run, b)), k)
+
+        return _Code("bool", order, cmp)
+
+    def contract(self, e: A.Expr, keep: tuple[str, ...], count: bool = False) -> _Code:
+        """``e`` with every index not in ``keep`` summed out; a join is one ``einsum``
+        (Boolean: OR of ANDs; ``count``: the number of true assignments, as an integer)."""
+        if not isinstance(e, A.Mul):
+            return self.project(self.expr(e), keep, count)
+        codes = [self.expr(f) for f in e.factors]
+        order = _union([c.vars for c in codes])
+        k, fns = len(order), [c.fn for c in codes]
+        kinds = {c.kind for c in codes}
+        if "float" in kinds or len(order) > 26:  # no einsum: the join, then the sums
+            then = self.project(self.mul(e), keep, count)
+            g = then.fn
+
+            def joined(run: _Run) -> Any:
+                for f in fns:
+                    f(run)
+                run.room(k, e)
+                run.tick(e)
+                return g(run)
+
+            return _Code(then.kind, then.vars, joined)
+        letters = {x: chr(97 + i) for i, x in enumerate(order)}
+        out = tuple(x for x in order if x in keep)
+        spec = ",".join("".join(letters[x] for x in c.vars) for c in codes) + "->" + \
+            "".join(letters[x] for x in out)
+        if kinds == {"bool"} and not count:
+            def any_of(run: _Run) -> Any:
+                arrs = [f(run) for f in fns]
+                run.room(k, e)
+                run.tick(e)
+                return np.asarray(np.einsum(spec, *arrs))
+
+            return _Code("bool", out, any_of)
+
+        def sum_of(run: _Run) -> Any:
+            arrs = [f(run).astype(np.int64) for f in fns]
+            run.room(k, e)
+            run.tick(e)
+            return run.exact(np.asarray(np.einsum(spec, *arrs)), e)
+
+        return _Code("int", out, sum_of)
+
+    def project(self, code: _Code, keep: tuple[str, ...], count: bool = False) -> _Code:
+        """``code`` (as 0/1 integers if ``count``) with the indices not in ``keep`` summed."""
+        f = code.fn
+        if count:
+            code = _Code("int", code.vars, lambda run: f(run).astype(np.int64))
+        axes = tuple(i for i, x in enumerate(code.vars) if x not in keep)
+        if not axes:
+            return code
+        g, kept = code.fn, tuple(x for x in code.vars if x in keep)
+        if code.kind == "bool":
+            return _Code("bool", kept, lambda run: np.asarray(g(run).any(axis=axes)))
+        return _Code(code.kind, kept, lambda run: np.asarray(g(run).sum(axis=axes)))
+
+    # --- builtins ------------------------------------------------------------------------
+    def call(self, e: A.Call) -> _Code:
+        fn, args = e.fn, e.args
+        if fn in ("closure", "outdeg", "indeg", "dist"):
+            name = args[0].name  # type: ignore[union-attr]  # the checker: a relation's name
+            source: _Fn
+            if fn == "closure":  # once per relation and run
+                def source(run: _Run) -> Any:
+                    a = run.tensors[name]
+                    if name not in run.closures:
+                        run.closures[name] = run.closure(a, e)
+                    return run.closures[name]
+            elif fn == "outdeg":
+                def source(run: _Run) -> Any:
+                    return run.tensors[name].sum(axis=1, dtype=np.int64)
+            elif fn == "indeg":
+                def source(run: _Run) -> Any:
+                    return run.tensors[name].sum(axis=0, dtype=np.int64)
+            else:
+                start = self.expr(args[1]).fn
+
+                def source(run: _Run) -> Any:
+                    a = run.tensors[name]
+                    return run.dist(a, int(start(run)), e)
+            return self.index("bool" if fn == "closure" else "int", source, e.indices or ())
+        if fn == "count":
+            return self.contract(args[0], (), count=True)
+        if fn == "branch":  # only the chosen value is evaluated (the checker gave both one kind)
+            cond, then, other = (self.expr(a) for a in args)
+            fc, ft, fo = cond.fn, then.fn, other.fn
+            return _Code(then.kind, then.vars,
+                         lambda run: ft(run) if bool(fc(run)) else fo(run))
+        if fn == "mean":
+            fv, fm = self.expr(args[0]).fn, self.expr(args[1]).fn
+
+            def mean(run: _Run) -> Any:
+                v, m = fv(run), fm(run)
+                size = int(np.count_nonzero(m))
+                if not size:
+                    raise TLRuntimeError("mean over an empty set", e.line, e.column)
+                return np.asarray(int(v[m].sum()) / size)
+
+            return _Code("float", (), mean)
+        if fn == "round":
+            fx, digits = self.expr(args[0]).fn, args[1].value  # type: ignore[union-attr]
+            return _Code("float", (),
+                         lambda run: np.asarray(round(float(fx(run).item()), digits)))
+        arg = self.expr(args[0])
+        f = arg.fn
+        if fn == "num":
+            return _Code("int", arg.vars, lambda run: f(run).astype(np.int64))
+        if fn == "sum":
+            return _Code("int", (), lambda run: run.exact(
+                np.asarray(f(run).sum(dtype=np.int64)), e))
+
+        def argmax(run: _Run) -> Any:
+            arr = f(run)
+            best = np.flatnonzero(arr == arr.max())
+            if len(best) != 1:
+                tied = ", ".join(run.labels[i] for i in best[:5])
+                raise TLRuntimeError(f"argmax: {len(best)} nodes tie for the maximum "
+                                     f"({tied}{', ...' if len(best) > 5 else ''})",
+                                     e.line, e.column)
+            return np.asarray(int(best[0]))
+
+        return _Code("node", (), argmax)
+
     # --- statements ----------------------------------------------------------------------
-    def rule(self, r: A.Rule) -> None:
-        head = tuple(v.name for v in r.indices)
-        self.room(len(head), r)
-        kind = self.c.relations[r.head][0]
-        if r.head not in self.c.recursive:
-            self.tensors[r.head] = (kind, self.evaluate(r, head))
-            return
-        dtype = bool if kind == "bool" else np.int64
-        self.tensors[r.head] = (kind, np.zeros((self.n,) * len(head), dtype=dtype))
+    def rule(self, r: A.Rule) -> Callable[[_Run], None]:
+        head, name = tuple(v.name for v in r.indices), r.head
+        k, kind = len(head), self.rel[name][0]
         terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
-        fixed = [self.contract(t, head) for t in terms if not _uses(t, r.head)]
-        moving = [t for t in terms if _uses(t, r.head)]
-        for _ in range(self.lim.max_iterations):
-            self.tick(r)
-            new = self.evaluate(r, head, [*fixed, *(self.contract(t, head) for t in moving)])
-            if np.array_equal(new, self.tensors[r.head][1]):
-                return
-            self.tensors[r.head] = (kind, new)
-        raise TLLimitError(f"{r.head} did not reach a fixed point in {self.lim.max_iterations} "
-                           "rounds", r.line, r.column)
+        if name not in self.recursive:
+            codes = [self.contract(t, head) for t in terms]
+            fns, finish = [c.fn for c in codes], self.finish(codes, head, r)
 
-    def evaluate(self, r: A.Rule, head: tuple[str, ...], vals: list[V] | None = None
-                 ) -> np.ndarray:
-        """The body with each top-level term contracted onto the head's indices separately
-        (``vals``: those terms, already contracted)."""
-        if vals is None:
-            terms = r.body.terms if isinstance(r.body, A.Add) else (r.body,)
-            vals = [self.contract(t, head) for t in terms]
-        out = self.combine(vals, r) if len(vals) > 1 else vals[0]
-        arr = self.expand(out, head) if out.vars else out.arr
-        if arr.shape != (self.n,) * len(head):
-            arr = np.broadcast_to(arr, (self.n,) * len(head)).copy()
-        return arr
+            def define(run: _Run) -> None:
+                run.room(k, r)
+                run.tensors[name] = finish(run, [f(run) for f in fns])
 
-    def answer(self, value: A.Expr | A.Record) -> Any:
+            return define
+        dtype = bool if kind == "bool" else np.int64
+        fixed = [self.contract(t, head) for t in terms if not mentions(t, name)]
+        moving = [self.contract(t, head) for t in terms if mentions(t, name)]
+        finish = self.finish([*fixed, *moving], head, r)
+
+        def iterate(run: _Run) -> None:
+            run.room(k, r)
+            run.tensors[name] = np.zeros((run.n,) * k, dtype=dtype)
+            done = [c.fn(run) for c in fixed]
+            for _ in range(run.lim.max_iterations):
+                run.tick(r)
+                new = finish(run, [*done, *(c.fn(run) for c in moving)])
+                if np.array_equal(new, run.tensors[name]):
+                    return
+                run.tensors[name] = new
+            raise TLLimitError(f"{name} did not reach a fixed point in "
+                               f"{run.lim.max_iterations} rounds", r.line, r.column)
+
+        return iterate
+
+    def finish(self, codes: list[_Code], head: tuple[str, ...], r: A.Rule) -> _Combine:
+        """A rule's tensor from its top-level terms, each already contracted onto the head's
+        indices: their union or sum, laid out over the head at full size."""
+        if len(codes) > 1:
+            _, have, combine = self.combine(codes, r)
+        else:
+            have, combine = codes[0].vars, lambda run, arrs: arrs[0]
+        widen = _widen(have, head) if have else _same
+        k = len(head)
+
+        def tensor(run: _Run, arrs: list[Any]) -> Any:
+            arr = widen(run, combine(run, arrs))
+            if arr.shape != (run.n,) * k:
+                arr = np.broadcast_to(arr, (run.n,) * k).copy()
+            return arr
+
+        return tensor
+
+    def answer(self, value: A.Expr | A.Record) -> Callable[[_Run], Any]:
         if isinstance(value, A.Record):
-            return {k: self.answer(v) for k, v in value.fields}
-        v = self.value(value)
-        if v.vars:
-            return sorted(self.labels[i] for i in np.flatnonzero(v.arr))
-        if v.kind == "bool":
-            return bool(v.arr)
-        if v.kind == "node":
-            return self.labels[int(v.arr)]
-        if v.kind == "float":
-            return float(v.arr)
-        return int(v.arr)
+            fields = [(k, self.answer(v)) for k, v in value.fields]
+            return lambda run: {k: f(run) for k, f in fields}
+        code = self.expr(value)
+        f = code.fn
+        if code.vars:
+            return lambda run: sorted(run.labels[i] for i in np.flatnonzero(f(run)))
+        if code.kind == "bool":
+            return lambda run: bool(f(run))
+        if code.kind == "node":
+            return lambda run: run.labels[int(f(run))]
+        if code.kind == "float":
+            return lambda run: float(f(run))
+        return lambda run: int(f(run))
+
+
+def _plan(checked: Checked) -> _Plan:
+    """The program compiled, once per checked program (kept with its other plans)."""
+    key = id(checked.program)
+    plan = checked.plans.get(key)
+    if plan is None:
+        assert checked.answer is not None
+        compiler = _Compiler(checked)
+        plan = checked.plans[key] = _Plan(
+            tuple((s, compiler.rule(s)) for s in checked.program.statements
+                  if isinstance(s, A.Rule)),
+            compiler.answer(checked.answer.value))
+    return plan
 
 
 @lru_cache(maxsize=64)
@@ -373,12 +545,6 @@ def _arange(n: int) -> np.ndarray:
     ids = np.arange(n)
     ids.flags.writeable = False
     return ids
-
-
-def _uses(expr: A.Expr, name: str) -> bool:
-    from closurebench.tl.checker import mentions
-
-    return mentions(expr, name)
 
 
 def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str, ...]]],
@@ -393,7 +559,7 @@ def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str
     lim = limits or _DEFAULT_LIMITS
     if len(labels) > lim.max_nodes:
         raise TLLimitError(f"{len(labels)} nodes; at most {lim.max_nodes}")
-    run = _Run(checked, labels, lim)
+    run = _Run(labels, lim)
     for name, rows in facts.items():
         arity = checked.relations[name][1]
         run.room(arity, A.Node(0, 0))
@@ -401,20 +567,18 @@ def execute(checked: Checked, labels: list[str], facts: dict[str, list[tuple[str
         if rows:
             idx = np.array([[run.pos[a] for a in row] for row in rows], dtype=np.intp)
             arr[tuple(idx.T)] = True
-        run.tensors[name] = ("bool", arr)
+        run.tensors[name] = arr
     for name, arr in (tensors or {}).items():
         if arr.shape != (run.n,) * checked.relations[name][1] or arr.dtype != bool:
             raise TLRuntimeError(f"{name} must be a Boolean tensor over the {run.n} nodes")
-        run.tensors[name] = ("bool", arr)
+        run.tensors[name] = arr
     for name, value in (scalars or {}).items():
-        kind = checked.relations[name][0]
-        if kind == "node":
-            run.tensors[name] = ("node", np.asarray(run.node(value, A.Node(0, 0))))
+        if checked.relations[name][0] == "node":
+            run.tensors[name] = np.asarray(run.node(value, A.Node(0, 0)))
         else:
-            run.tensors[name] = (kind, np.asarray(value, dtype=np.int64))
-    for s in checked.program.statements:
-        if isinstance(s, A.Rule):
-            run.tick(s)
-            run.rule(s)
-    assert checked.answer is not None
-    return run.answer(checked.answer.value)
+            run.tensors[name] = np.asarray(value, dtype=np.int64)
+    plan = _plan(checked)
+    for s, rule in plan.rules:
+        run.tick(s)
+        rule(run)
+    return plan.answer(run)
