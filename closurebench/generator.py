@@ -284,9 +284,10 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
                 ) -> Iterator[tuple[Any, dict[str, Any]]]:
     """Graph/query candidates: built to target, or sampled graphs with proposed queries."""
     if cat.construct is not None:
-        free = replace(target, quantile=None)
         for tries in range(MAX_TRIES):
-            built = cat.construct(rng, n, rho, target if tries < FREE_AFTER else free)
+            if tries == FREE_AFTER:  # built only when needed: most cells never get this far
+                target = replace(target, quantile=None)
+            built = cat.construct(rng, n, rho, target)
             if built is not None:
                 yield built
         return
