@@ -78,8 +78,14 @@ def structural_seed(seed: int, category: str, j: int) -> int:
     instance's own seed.
     """
     base = seeds.derive("structural", seed, category, j)
-    flip = seeds.derive("balance", seed, category, j // 2) & 1
-    return (base & ~1) | (flip ^ (j & 1))
+    return (base & ~1) | (_balance_flip(seed, category, j // 2) ^ (j & 1))
+
+
+@lru_cache(maxsize=1024)
+def _balance_flip(seed: int, category: str, pair: int) -> int:
+    """The hashed target bit of pair ``pair``: both instances of a pair read it, so it is
+    hashed once per pair when they are generated in one process."""
+    return seeds.derive("balance", seed, category, pair) & 1
 
 
 def surface_seed(seed: int, category: str, j: int) -> int:
@@ -129,11 +135,11 @@ def strata(seed: int, category: str, j: int, side: bool | None = None) -> Strata
     if side is not None:
         category, j = f"{category}:{'true' if side else 'false'}", j // 2
     block, pos = divmod(j, STRATUM)
+    visit = _radical_inverse(block)  # the same point on every axis
     out = []
     for axis in ("n", "hops", "value"):
         tenth = _block_order(axis, seed, category, block)[pos]
-        out.append((tenth + (_radical_inverse(block) + _shift(axis, seed, category, tenth)) % 1.0)
-                   / STRATUM)
+        out.append((tenth + (visit + _shift(axis, seed, category, tenth)) % 1.0) / STRATUM)
     return Strata(*out)
 
 
@@ -278,9 +284,10 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
                 ) -> Iterator[tuple[Any, dict[str, Any]]]:
     """Graph/query candidates: built to target, or sampled graphs with proposed queries."""
     if cat.construct is not None:
-        free = replace(target, quantile=None)
         for tries in range(MAX_TRIES):
-            built = cat.construct(rng, n, rho, target if tries < FREE_AFTER else free)
+            if tries == FREE_AFTER:  # built only when needed: most cells never get this far
+                target = replace(target, quantile=None)
+            built = cat.construct(rng, n, rho, target)
             if built is not None:
                 yield built
         return

@@ -64,7 +64,7 @@ class Graph:
             a[src, dst] = True
             if not self.directed:
                 a[dst, src] = True
-        a.flags.writeable = False
+        a.setflags(write=False)
         return a
 
     @property
@@ -103,7 +103,7 @@ def _from_mask(mask: np.ndarray, directed: bool) -> Graph:
     adjacency = (mask | mask.T) if not directed else mask
     if adjacency.base is not None:
         adjacency = adjacency.copy()
-    adjacency.flags.writeable = False
+    adjacency.setflags(write=False)
     g.__dict__["adjacency"] = adjacency  # seed the cache
     return g
 

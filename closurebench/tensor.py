@@ -18,7 +18,9 @@ Two evaluation paths, same results (property-tested against each other and Netwo
 
 * ``n <= SMALL_N`` (every graph of the paper's n ≤ 20 range): the rules literally, as Boolean
   matrix products (numpy's ``@`` on ``bool``; from 25 nodes a float32 BLAS product thresholded
-  at zero, exact for path counts far below 2**24).
+  at zero, exact for path counts far below 2**24). The walks one source at a time
+  (``distances``, ``generations_above``) use successor lists instead: a Python BFS over ten
+  nodes costs less than the numpy calls of one matrix-vector layer.
 * ``n > SMALL_N``: the same relations on a sparse representation, because dense products cost
   O(n³) (seconds at n = 2,000). Rows are Python-int bitsets: a reachable set is one bitset BFS;
   the whole closure (``closure``, ``scc``) is built once on the condensation (components in
@@ -111,6 +113,9 @@ def _limit(n: int) -> int | None:
     return None if k is None or k >= n else k
 
 
+_BOOL = np.dtype(bool)
+
+
 def _f(a: np.ndarray) -> np.ndarray:
     return a.astype(np.float32, copy=False)
 
@@ -132,7 +137,13 @@ def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return _compose_bits(a, b)
     if n > BOOL_MATMUL_N:
         return (_f(a) @ _f(b)) > 0
-    return a.astype(bool, copy=False) @ b.astype(bool, copy=False)
+    # Closure rounds multiply Boolean matrices: an identity check costs less than astype's
+    # argument handling (a bool array it would hand back unchanged).
+    if a.dtype is not _BOOL:
+        a = a.astype(bool)
+    if b.dtype is not _BOOL:
+        b = b.astype(bool)
+    return a @ b
 
 
 def closure(a: np.ndarray) -> np.ndarray:
@@ -186,7 +197,7 @@ class _Hops:
         """``TC_k`` of ``a``, the matrix this was built from."""
         while len(self.tcs) < k:
             tc = self.tcs[-1]
-            if not self.power.any():  # no walk of this length: no longer ones either
+            if not np.count_nonzero(self.power):  # no walk of this length: nor longer ones
                 self.tcs.append(tc)
                 continue
             self.power = _product(self.power, a)
@@ -284,24 +295,28 @@ def distances(a: np.ndarray, x: int) -> np.ndarray:
         return _distances_bits(_rows(a), x)
     # A program asks for the full distances again under every hop limit (answer_hops tries
     # k = 1, 2, ...): one BFS per source of a read-only matrix, a fresh copy per call.
-    return _memoised(a, f"distances:{x}", lambda: _distances_dense(a, x)).copy()
+    return _memoised(a, f"distances:{x}", lambda: _distances_lists(_links(a), x)).copy()
 
 
-def _distances_dense(a: np.ndarray, x: int) -> np.ndarray:
-    """``distances`` by Boolean BFS layers (no hop limit)."""
-    dist = np.full(a.shape[0], -1, dtype=np.int64)
+def _distances_lists(succ: list[list[int]], x: int) -> np.ndarray:
+    """``distances`` by BFS over successor lists (no hop limit).
+
+    The layers ``R_k ∖ R_{<k}`` one node at a time: on the ten-node graphs generation asks
+    about, a Python BFS costs less than the numpy calls of one matrix-vector layer.
+    """
+    dist = [-1] * len(succ)
     dist[x] = 0
-    frontier = np.zeros(a.shape[0], dtype=bool)
-    frontier[x] = True
-    seen = frontier.copy()
-    af = _f(a)
-    k = 0
-    while frontier.any():
+    frontier, k = [x], 0
+    while frontier:
         k += 1
-        frontier = ((_f(frontier) @ af) > 0) & ~seen
-        dist[frontier] = k
-        seen |= frontier
-    return dist
+        nxt = []
+        for u in frontier:
+            for v in succ[u]:
+                if dist[v] < 0:
+                    dist[v] = k
+                    nxt.append(v)
+        frontier = nxt
+    return np.array(dist, dtype=np.int64)
 
 
 def generations_above(a: np.ndarray, x: int) -> np.ndarray:
@@ -314,15 +329,33 @@ def generations_above(a: np.ndarray, x: int) -> np.ndarray:
     cap = _limit(a.shape[0]) or a.shape[0]  # k ≤ n also stops a (mistaken) cyclic input
     if a.shape[0] > SMALL_N:
         return _generations_bits(_rows(a.T), x, cap)
-    longest = np.zeros(a.shape[0], dtype=np.int64)
-    level = a[:, x].astype(bool)
-    af = _f(a)
+    pred = _links(a.T)  # predecessor lists, as in ``distances``: no numpy call per step
+    longest = [0] * a.shape[0]
+    level = set(pred[x])
     k = 0
-    while level.any() and k < cap:
+    while level and k < cap:
         k += 1
-        longest[level] = k
-        level = (af @ _f(level)) > 0
-    return longest
+        for v in level:
+            longest[v] = k
+        level = {u for v in level for u in pred[v]}
+    return np.array(longest, dtype=np.int64)
+
+
+def _links(a: np.ndarray) -> list[list[int]]:
+    """Each row's nonzero columns, ascending (successor lists; of ``a.T``, predecessors).
+
+    The small-graph BFS walks (``distances``, ``generations_above``) read these. Shared
+    through the memo like every derived value, so callers must not change them.
+    """
+    return _memoised(a, "links", lambda: _lists(a))
+
+
+def _lists(a: np.ndarray) -> list[list[int]]:
+    out: list[list[int]] = [[] for _ in range(a.shape[0])]
+    src, dst = a.nonzero()
+    for u, v in zip(src.tolist(), dst.tolist()):
+        out[u].append(v)
+    return out
 
 
 # --- memo for read-only matrices ---------------------------------------------------------------
@@ -358,7 +391,7 @@ def _frozen(a: np.ndarray) -> bool:
 def _freeze(a: np.ndarray) -> None:
     m: Any = a
     while isinstance(m, np.ndarray):
-        m.flags.writeable = False
+        m.setflags(write=False)  # half the cost of going through ``m.flags``
         m = m.base
 
 
