@@ -51,6 +51,7 @@ __all__ = [
     "generations_above",
     "hop_limit",
     "in_degree",
+    "members",
     "out_degree",
     "reach",
     "scc",
@@ -474,7 +475,7 @@ def _reach_bits(a: np.ndarray, x: int) -> int:
     while frontier:
         seen |= frontier
         step = 0
-        for v in _members(frontier):
+        for v in members(frontier):
             step |= rows[v]
         frontier = step & ~seen
     return seen
@@ -515,7 +516,7 @@ def _unpack(rows: list[int], n: int) -> np.ndarray:
     return bits.view(bool)
 
 
-def _members(bits: int) -> list[int]:
+def members(bits: int) -> list[int]:
     """The set bits of ``bits``, ascending (numpy unpacks the long ones in one go)."""
     if bits.bit_count() > 24:
         return np.flatnonzero(_unpack_row(bits, bits.bit_length())).tolist()
@@ -547,7 +548,7 @@ class _Index:
                 out |= succ[v]
             cyclic = len(nodes) > 1 or bool(succ[nodes[0]] >> nodes[0] & 1)
             acc = inside if cyclic else 0
-            for w in _members(out & ~inside):
+            for w in members(out & ~inside):
                 d = self.comp[w]
                 acc |= below[d] | (1 << w)
             below.append(acc)
@@ -563,7 +564,7 @@ class _Index:
 def _tarjan(succ: list[int]) -> tuple[list[int], list[list[int]]]:
     """Tarjan's strongly connected components, iterative; components in emission order."""
     n = len(succ)
-    adj = [_members(s) for s in succ]
+    adj = [members(s) for s in succ]
     index = [-1] * n
     low = [0] * n
     comp = [-1] * n
@@ -618,7 +619,7 @@ def _compose_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     out = []
     for r in arows:
         acc = 0
-        for j in _members(r):
+        for j in members(r):
             acc |= brows[j]
         out.append(acc)
     return _unpack(out, b.shape[1])
@@ -629,7 +630,7 @@ def _triangles_bits(u: np.ndarray) -> int:
     nbrs = _rows(u)
     total = 0
     for i, r in enumerate(nbrs):
-        for j in _members(r >> (i + 1)):
+        for j in members(r >> (i + 1)):
             total += (r & nbrs[i + 1 + j]).bit_count()
     return total // 3
 
@@ -642,11 +643,11 @@ def _distances_bits(succ: list[int], x: int) -> np.ndarray:
     while frontier:
         k += 1
         nxt = 0
-        for v in _members(frontier):
+        for v in members(frontier):
             nxt |= succ[v]
         frontier = nxt & ~seen
         seen |= frontier
-        dist[_members(frontier)] = k
+        dist[members(frontier)] = k
     return dist
 
 
@@ -657,9 +658,9 @@ def _generations_bits(pred: list[int], x: int, cap: int) -> np.ndarray:
     k = 0
     while level and k < cap:
         k += 1
-        longest[_members(level)] = k
+        longest[members(level)] = k
         nxt = 0
-        for v in _members(level):
+        for v in members(level):
             nxt |= pred[v]
         level = nxt
     return longest

@@ -68,16 +68,6 @@ def _fill(rng, d: list[int], free: list[tuple[int, int]], u: list[int], sink: in
     return have, added
 
 
-def _bits(m: int) -> list[int]:
-    """The set bits of ``m``, ascending."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _triangles(nbr: list[int], cap: int) -> int:
     """Undirected triangles of a graph given as neighbour bitmasks, at most ``cap``.
 
@@ -85,7 +75,7 @@ def _triangles(nbr: list[int], cap: int) -> int:
     ``3 * cap``: a reach set of a thousand nodes has a billion triangles, eight are enough."""
     closed = 0
     for a, m in enumerate(nbr):
-        for b in _bits(m >> (a + 1)):
+        for b in T.members(m >> (a + 1)):
             closed += (m & nbr[a + 1 + b]).bit_count()
         if closed >= 3 * cap:
             return cap
@@ -136,7 +126,7 @@ def construct(rng, n, rho, target):
     at = target.quantile if target.quantile is not None and k < n else rng.random()
     want = pick_at_quantile(range(1, cap + 1), triangle_weights(n, cap), at)
     # The set's unlinked pairs in order (C-level: the set may have a thousand nodes).
-    linked = {(a, b) for a in inside for b in _bits(u[a])}
+    linked = {(a, b) for a in inside for b in T.members(u[a])}
     free = list(filterfalse(linked.__contains__, combinations(inside, 2)))
     best: tuple[int, list[tuple[int, int]]] = (0, [])
     for _ in range(FILL_TRIES):
