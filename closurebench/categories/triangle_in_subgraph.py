@@ -68,20 +68,6 @@ def _fill(rng, d: list[int], free: list[tuple[int, int]], u: list[int], sink: in
     return have, added
 
 
-def _triangles(nbr: list[int], cap: int) -> int:
-    """Undirected triangles of a graph given as neighbour bitmasks, at most ``cap``.
-
-    Each triangle is counted at its three links, so the sum stops as soon as it holds
-    ``3 * cap``: a reach set of a thousand nodes has a billion triangles, eight are enough."""
-    closed = 0
-    for a, m in enumerate(nbr):
-        for b in T.members(m >> (a + 1)):
-            closed += (m & nbr[a + 1 + b]).bit_count()
-        if closed >= 3 * cap:
-            return cap
-    return min(closed // 3, cap)
-
-
 def construct(rng, n, rho, target):
     x = rng.randrange(n)
     depth = draw_depth(rng, target, n - 1)
@@ -120,7 +106,7 @@ def construct(rng, n, rho, target):
             if dl[v] < dl[sink] - 1:
                 room[sink] &= ~(1 << v) | u[sink]
                 room[v] &= ~(1 << sink) | u[v]
-    cap = _triangles(room, MAX_TRIANGLES)
+    cap = T.bit_triangles(room, MAX_TRIANGLES)
     # Where x reaches every node no distractor can be added, and a count fixed across retries
     # would fix the graph (and its structural half): such sets draw the count from rng.
     at = target.quantile if target.quantile is not None and k < n else rng.random()

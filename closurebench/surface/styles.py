@@ -32,9 +32,8 @@ def _grouped(pairs: list[tuple[str, str]], verb: str, per: dict[str, str] | None
             groups[head] = [tail]
         else:
             tails.append(tail)
-    if per is None:
-        return " ".join([f"{h} {verb} {_join(ts)}." for h, ts in groups.items()])
-    return " ".join([f"{h} {per[h]} {_join(ts)}." for h, ts in groups.items()])
+    return " ".join([f"{h} {verb if per is None else per[h]} {_join(ts)}."
+                     for h, ts in groups.items()])
 
 
 def render_nl(

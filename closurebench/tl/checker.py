@@ -39,10 +39,12 @@ class Checked:
     answer: A.Answer | None = None
     #: the interpreter's compiled program (closures holding its einsum subscripts and index
     #: layouts), built on the first run and reused by every later one
-    plans: dict[int, Any] = field(default_factory=dict, repr=False)
+    compiled: Any = field(default=None, repr=False, compare=False)
 
 
-def _union(*groups: tuple[str, ...]) -> tuple[str, ...]:
+def union(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    """The indices of ``groups`` in order of first appearance (an expression's free indices;
+    the interpreter lays arrays out in this order too)."""
     return tuple(dict.fromkeys(v for g in groups for v in g))
 
 
@@ -83,7 +85,7 @@ class _Checker:
                 if kind != ("node", 0):
                     raise _err(i, f"{i.name} in an index position must be a node "
                                   f"(a \"string\" or a name bound to one)")
-        return Type("?", _union(tuple(i.name for i in idx if isinstance(i, A.Var))))
+        return Type("?", union(tuple(i.name for i in idx if isinstance(i, A.Var))))
 
     def relation_arg(self, e: A.Expr, fn: str, at: A.Node) -> None:
         if not (isinstance(e, A.Access) and e.indices is None and e.name in self.rel):
@@ -185,7 +187,7 @@ class _Checker:
                     raise _err(f, "a node cannot be joined; compare it, e.g. (y == X)")
             kinds = {t.kind for t in ts}
             kind = "float" if "float" in kinds else "int" if "int" in kinds else "bool"
-            return Type(kind, _union(*(t.vars for t in ts)))
+            return Type(kind, union(*(t.vars for t in ts)))
         if isinstance(e, A.Add):
             ts = [self.expr(t) for t in e.terms]
             kinds = {t.kind for t in ts}
@@ -193,7 +195,7 @@ class _Checker:
                 raise _err(e, f"+ needs all-Boolean or all-numeric terms, got "
                               f"{', '.join(sorted(kinds))} (num(...) turns a Boolean into 0/1)")
             kind = "float" if "float" in kinds else ts[0].kind
-            return Type(kind, _union(*(t.vars for t in ts)))
+            return Type(kind, union(*(t.vars for t in ts)))
         raise _err(e, f"unknown expression {type(e).__name__}")
 
     def cmp(self, e: A.Cmp) -> Type:
@@ -206,7 +208,7 @@ class _Checker:
         if not ((a.kind == b.kind == "node") or (a.kind in numeric and b.kind in numeric)
                 or (e.op in ("==", "!=") and a.kind == b.kind == "bool")):
             raise _err(e, f"cannot compare {a.kind} with {b.kind} using {e.op}")
-        return Type("bool", _union(a.vars, b.vars))
+        return Type("bool", union(a.vars, b.vars))
 
     def rule(self, r: A.Rule, out: Checked) -> None:
         if r.head in self.rel:

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from closurebench.tl import ast as A
-from closurebench.tl.checker import Checked, mentions
+from closurebench.tl.checker import Checked, mentions, union
 from closurebench.tl.errors import TLLimitError, TLRuntimeError
 
 __all__ = ["Limits", "execute"]
@@ -153,10 +153,6 @@ class _Plan:
     answer: Callable[[_Run], Any]
 
 
-def _union(groups: list[tuple[str, ...]]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(x for g in groups for x in g))
-
-
 def _same(run: _Run, arr: Any) -> Any:
     return arr
 
@@ -260,7 +256,7 @@ class _Compiler:
 
     def mul(self, e: A.Mul) -> _Code:
         codes = [self.expr(f) for f in e.factors]
-        order = _union([c.vars for c in codes])
+        order = union(*[c.vars for c in codes])
         k, fns = len(order), [c.fn for c in codes]
         first, *rest = [_widen(c.vars, order) for c in codes]
         kinds = {c.kind for c in codes}
@@ -297,18 +293,18 @@ class _Compiler:
 
     def combine(self, codes: list[_Code], at: A.Node) -> tuple[str, tuple[str, ...], _Combine]:
         """Union (Boolean) or sum of terms, each laid over all their indices."""
-        order = _union([c.vars for c in codes])
+        order = union(*[c.vars for c in codes])
         k = len(order)
         first, *rest = [_widen(c.vars, order) for c in codes]
         if all(c.kind == "bool" for c in codes):
-            def union(run: _Run, arrs: list[Any]) -> Any:
+            def either(run: _Run, arrs: list[Any]) -> Any:
                 run.room(k, at)
                 out = first(run, arrs[0])
                 for w, a in zip(rest, arrs[1:]):
                     out = out | w(run, a)
                 return run.full(out, k)
 
-            return "bool", order, union
+            return "bool", order, either
         kind = "float" if any(c.kind == "float" for c in codes) else "int"
         dtype = np.float64 if kind == "float" else np.int64
 
@@ -324,7 +320,7 @@ class _Compiler:
     def compare(self, e: A.Cmp) -> _Code:
         left, right = (_Code("node", (s.name,), _ids) if isinstance(s, A.Var) else self.expr(s)
                        for s in (e.left, e.right))
-        order = _union([left.vars, right.vars])
+        order = union(left.vars, right.vars)
         k, op, fa, fb = len(order), _COMPARE[e.op], left.fn, right.fn
         wa, wb = _widen(left.vars, order), _widen(right.vars, order)
 
@@ -340,7 +336,7 @@ class _Compiler:
         if not isinstance(e, A.Mul):
             return self.project(self.expr(e), keep, count)
         codes = [self.expr(f) for f in e.factors]
-        order = _union([c.vars for c in codes])
+        order = union(*[c.vars for c in codes])
         k, fns = len(order), [c.fn for c in codes]
         kinds = {c.kind for c in codes}
         if "float" in kinds or len(order) > 26:  # no einsum: the join, then the sums
@@ -526,13 +522,12 @@ class _Compiler:
 
 
 def _plan(checked: Checked) -> _Plan:
-    """The program compiled, once per checked program (kept with its other plans)."""
-    key = id(checked.program)
-    plan = checked.plans.get(key)
+    """The program compiled, once per checked program (kept on it for every later run)."""
+    plan = checked.compiled
     if plan is None:
         assert checked.answer is not None
         compiler = _Compiler(checked)
-        plan = checked.plans[key] = _Plan(
+        plan = checked.compiled = _Plan(
             tuple((s, compiler.rule(s)) for s in checked.program.statements
                   if isinstance(s, A.Rule)),
             compiler.answer(checked.answer.value))
