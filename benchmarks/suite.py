@@ -49,10 +49,10 @@ import networkx as nx
 import numpy as np
 
 import closurebench as cb
-from closurebench import tensor as T
 from closurebench.config import Config
 from closurebench.generator import instance, pose, structural_seed, surface_seed
-from closurebench.graphs import Graph, sample_digraph
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph, sample_digraph
 from closurebench.io import dumps_record
 from closurebench.parallel import generate_parallel
 from closurebench.records import build_record

@@ -14,9 +14,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from closurebench import seeds
 from closurebench.config import Config
 from closurebench.errors import ConfigError
+from closurebench.graph import seeds
 
 __all__ = ["HOPS_STEPS", "N_STEPS", "Stage", "curriculum"]
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from closurebench import seeds, twins
-from closurebench import tensor as T
+from closurebench import twins
 from closurebench.categories import Category, Target, get
 from closurebench.config import Config
 from closurebench.errors import UnposableCell, UnposableQuery
-from closurebench.graphs import perturb, sample_digraph, sample_family, sample_undirected
+from closurebench.graph import seeds
+from closurebench.graph import tensor as T
+from closurebench.graph.families import perturb, sample_digraph, sample_family, sample_undirected
 from closurebench.sensitivity import query_sensitive
 
 __all__ = [

@@ -15,11 +15,11 @@ from functools import cache
 from math import isfinite
 from typing import Any
 
-from closurebench import seeds
 from closurebench.categories import Category
 from closurebench.errors import EngineDisagreement
 from closurebench.generator import Posed
-from closurebench.graphs import Graph
+from closurebench.graph import seeds
+from closurebench.graph.families import Graph
 from closurebench.surface import (
     DOMAINS,
     KINSHIP,

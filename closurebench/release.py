@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from closurebench import seeds
 from closurebench.config import Config
+from closurebench.graph import seeds
 
 __all__ = [
     "DEFAULTS", "HELD_OUT", "PER_CATEGORY", "SPLITS", "TRAIN", "SplitSeeds", "held_out_seed",

@@ -31,10 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories import CATEGORIES, Category, get
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Graph
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
 
 __all__ = [
     "DEPTH_READERS", "SHARED", "Reader", "answer_of", "floor_readers", "labelled", "readers",

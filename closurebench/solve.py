@@ -12,7 +12,7 @@ from typing import Any
 
 from closurebench.categories import get
 from closurebench.errors import ConfigError
-from closurebench.graphs import Graph
+from closurebench.graph.families import Graph
 from closurebench.records import labelled_answer, twin_input
 
 __all__ = ["solve"]

@@ -11,7 +11,7 @@ from closurebench import shortcuts, twins
 from closurebench.audit import TARGETS, audit_records, format_table, misses
 from closurebench.categories import CATEGORIES, get
 from closurebench.cli import main
-from closurebench.graphs import Graph
+from closurebench.graph.families import Graph
 from closurebench.records import canonical
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import closurebench as cb
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Graph, sample_family
+from closurebench.graph.families import Graph, sample_family
 from closurebench.records import canonical, labelled_answer, twin_input
 
 

@@ -27,8 +27,8 @@ import numpy as np
 import pytest
 
 from closurebench import solve
-from closurebench import tensor as T
-from closurebench.graphs import Graph
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
 
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "external-checks"
 

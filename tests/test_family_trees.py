@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from closurebench.graphs import Family, sample_family, second_parents
+from closurebench.graph.families import Family, sample_family, second_parents
 
 
 def _graded(g) -> bool:

@@ -40,7 +40,7 @@ def test_same_inputs_give_the_same_weights() -> None:
 
 def test_walk_orders_the_whole_design_and_returns_the_quantile_that_rebuilds_the_value() -> None:
     from closurebench.categories._values import walk
-    from closurebench.plant import pick_at_quantile
+    from closurebench.graph.plant import pick_at_quantile
 
     cells = {5: 0.5, 6: 0.5}
     options = lambda n: list(range(1, n - 1))  # noqa: E731

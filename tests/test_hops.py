@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from closurebench import tensor as T
 from closurebench.categories import get
 from closurebench.config import Config
 from closurebench.errors import ConfigError, UnposableCell
 from closurebench.generator import answer_hops, draw_hops, generate
-from closurebench.graphs import Graph
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
 
 CHAIN = Graph(5, ((0, 1), (1, 2), (2, 3), (3, 4)))  # 0 -> 1 -> 2 -> 3 -> 4
 CYCLE = Graph(3, ((0, 1), (1, 2), (2, 0)))  # 0 -> 1 -> 2 -> 0

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from closurebench.plant import pick_at_quantile
+from closurebench.graph.plant import pick_at_quantile
 
 
 def test_inverse_cdf_boundaries() -> None:

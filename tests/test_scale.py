@@ -11,9 +11,9 @@ import time
 import pytest
 
 import closurebench as cb
-from closurebench import tensor as T
 from closurebench.config import Config
 from closurebench.errors import ConfigError, UnposableCell
+from closurebench.graph import tensor as T
 from closurebench.io import dumps_record
 from closurebench.parallel import generate_parallel, shard_range, write_shard
 from closurebench.presets import PRESETS, preset

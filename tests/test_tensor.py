@@ -12,7 +12,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from closurebench import tensor as T
+from closurebench.graph import tensor as T
 
 PROPERTY = settings(max_examples=60, deadline=None)
 

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import closurebench as cb
-from closurebench import tensor as T
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Graph, sample_digraph, sample_family, sample_undirected
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph, sample_digraph, sample_family, sample_undirected
 from closurebench.records import canonical
 
 PROPERTY = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -19,8 +19,8 @@ import numpy as np
 
 from closurebench.categories._spec import Target
 from closurebench.categories._values import draw_value
-from closurebench.graphs import Graph, no_loops
-from closurebench.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
+from closurebench.graph.families import Graph, no_loops
+from closurebench.graph.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
 
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 

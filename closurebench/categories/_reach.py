@@ -20,11 +20,11 @@ from operator import lt
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Target
 from closurebench.categories._values import Placed, flatten, hop_cells, walk
-from closurebench.graphs import Graph
-from closurebench.plant import (
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
+from closurebench.graph.plant import (
     allowed,
     depth_vector,
     pick_at_quantile,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from closurebench.graphs import Graph
+from closurebench.graph.families import Graph
 from closurebench.surface.domains import Frame
 
 __all__ = [

@@ -26,7 +26,7 @@ from itertools import pairwise
 import numpy as np
 
 from closurebench.categories._values import Placed, draw_value, flatten, walk
-from closurebench.plant import allowed, split_layers
+from closurebench.graph.plant import allowed, split_layers
 
 __all__ = ["Layout", "SizeDesign", "difference", "draw_size", "intersection", "size_of",
            "size_weights"]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import accumulate
 from typing import TypeVar
 
-from closurebench.plant import pick_at_quantile
+from closurebench.graph.plant import pick_at_quantile
 
 __all__ = ["ESCAPE", "Placed", "draw_value", "flatten", "hop_cells", "walk"]
 

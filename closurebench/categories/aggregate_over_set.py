@@ -15,7 +15,6 @@ from collections import Counter
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._reach import (
     binomial,
     draw_count,
@@ -28,7 +27,8 @@ from closurebench.categories._reach import (
 )
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
-from closurebench.plant import tree_edges
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import tree_edges
 
 
 def propose(rng, g):

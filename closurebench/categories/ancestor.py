@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Family, PairFilter
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Family, PairFilter
 
 
 def propose(rng, g):

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference
 from closurebench.categories._values import draw_value
-from closurebench.plant import allowed, draw_depth, plant, sprinkle
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import allowed, draw_depth, plant, sprinkle
 
 
 def propose(rng, g):

@@ -7,9 +7,9 @@ planted depth and a drawn count; false: no sink/source rule decides the branch).
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._reach import CountDesign, false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
+from closurebench.graph import tensor as T
 
 #: Count weights of the "true" branch (see ``_reach.count_weights``): only about half a split
 #: answers with a count, and that half's n is not stratified, so its weights trade the "n - k"

@@ -13,9 +13,9 @@ not decide them.
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, same_generation_pair
-from closurebench.graphs import Family, sample_family
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Family, sample_family
 
 #: Share of instances asked on a freely grown tree, in trees of at most SMALL people and in
 #: larger ones: the smallest cells have a single shape otherwise (e.g. two people with one

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target
-from closurebench.plant import pick_at_quantile, plant
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import pick_at_quantile, plant
 
 
 def propose(rng, g):

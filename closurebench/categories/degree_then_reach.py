@@ -18,7 +18,6 @@ import itertools
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._reach import (
     CountDesign,
     count_weights,
@@ -28,8 +27,9 @@ from closurebench.categories._reach import (
 )
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import _from_mask
-from closurebench.plant import allowed, depth_vector, plant, split_layers
+from closurebench.graph import tensor as T
+from closurebench.graph.families import _from_mask
+from closurebench.graph.plant import allowed, depth_vector, plant, split_layers
 
 
 def propose(rng, g):

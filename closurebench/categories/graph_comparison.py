@@ -13,10 +13,10 @@ topped up with allowed distractors.
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category
 from closurebench.categories._two_source import SizeDesign
-from closurebench.plant import (
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import (
     allowed,
     depth_vector,
     draw_depth,

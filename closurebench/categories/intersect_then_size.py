@@ -9,10 +9,10 @@ max(ax, ay) + E is drawn. Neither source reaches the other.
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import SizeDesign, intersection
-from closurebench.plant import draw_depth, plant, sprinkle
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target
-from closurebench.graphs import Family, second_parents
-from closurebench.plant import pick_at_quantile
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Family, second_parents
+from closurebench.graph.plant import pick_at_quantile
 
 RELATIONS = {
     "grandparents": (2, "up"),

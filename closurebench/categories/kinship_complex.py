@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, Target, has_parent
 from closurebench.categories._values import flatten, hop_cells, walk
 from closurebench.categories.ancestor import keeps_oldest, plans, plant
 from closurebench.errors import UnposableQuery
-from closurebench.plant import pick_at_quantile
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import pick_at_quantile
 
 
 def propose(rng, g):

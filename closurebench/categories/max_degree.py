@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._reach import binomial
 from closurebench.categories._spec import Category, Target
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Graph
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
 
 
 def propose(rng, g):

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from closurebench import tensor as T
 from closurebench.categories._components import component
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
+from closurebench.graph import tensor as T
 
 
 def propose(rng, g):

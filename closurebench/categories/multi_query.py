@@ -7,9 +7,9 @@ reachability's pairs, so can_reach is balanced and no sink/source rule decides i
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._reach import false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
+from closurebench.graph import tensor as T
 
 SCHEMA = {
     "type": "object",

@@ -8,7 +8,6 @@ answer is neither "nodes x has no edge to" nor "nodes outside x's weak component
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._reach import (
     count_weights,
     depth_and_count,
@@ -17,6 +16,7 @@ from closurebench.categories._reach import (
     weak_reach,
 )
 from closurebench.categories._spec import Category
+from closurebench.graph import tensor as T
 
 #: Weights of a reach set missing 1, 2 and 3 nodes, and the per-node decay of larger reach
 #: sets by planted depth: an expected top answer size share of 0.21 at n 4-10.

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._values import draw_value
 from closurebench.errors import UnposableQuery
-from closurebench.graphs import Graph
-from closurebench.plant import (
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
+from closurebench.graph.plant import (
     allowed,
     depth_vector,
     draw_depth,

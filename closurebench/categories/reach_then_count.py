@@ -8,9 +8,9 @@ the density nor n decides the answer.
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._reach import CountDesign, true_pair, weak_reach
 from closurebench.categories._spec import Category
+from closurebench.graph import tensor as T
 
 #: Depth weights (3, 4, 5 hops) of the ">= 3" bucket: deep layers at mid n leave only the
 #: counts n - 3 .. n - 1, so the deepest is drawn less than the shared default.

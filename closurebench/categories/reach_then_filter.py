@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from closurebench import tensor as T
 from closurebench.categories._reach import (
     binomial,
     count_weights,
@@ -23,7 +22,8 @@ from closurebench.categories._reach import (
     room_sizes,
 )
 from closurebench.categories._spec import Category
-from closurebench.plant import pick_at_quantile, tree_edges
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import pick_at_quantile, tree_edges
 
 
 def propose(rng, g):

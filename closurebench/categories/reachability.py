@@ -7,9 +7,9 @@ in-edge and y links into what x reaches (so no sink/source rule or "linked someh
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._reach import false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
+from closurebench.graph import tensor as T
 
 
 def propose(rng, g):

@@ -11,10 +11,10 @@ or parent), so neither a sink/source nor a missing edge gives the answer away.
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._components import flower, layout
 from closurebench.categories._spec import Category, distinct
-from closurebench.plant import draw_depth, plant, sprinkle
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):

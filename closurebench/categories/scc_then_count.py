@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache, partial
 
-from closurebench import tensor as T
 from closurebench.categories._components import component, sized
 from closurebench.categories._spec import Category
 from closurebench.categories._values import draw_value, flatten, hop_cells, walk
+from closurebench.graph import tensor as T
 
 #: The default axes the size design is made for: n from this category's floor to the
 #: default n_max, hop buckets as the generator draws them.

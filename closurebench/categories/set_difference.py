@@ -10,10 +10,10 @@ does, so a reader who stops early either misses an answer or keeps a node y does
 
 from __future__ import annotations
 
-from closurebench import tensor as T
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference, size_of
-from closurebench.plant import draw_depth, plant, sprinkle
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):

@@ -19,11 +19,11 @@ from bisect import bisect_left
 from itertools import combinations, filterfalse
 from math import comb
 
-from closurebench import tensor as T
 from closurebench.categories._reach import binomial
 from closurebench.categories._spec import Category, Target
-from closurebench.graphs import Graph
-from closurebench.plant import pick_at_quantile
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
+from closurebench.graph.plant import pick_at_quantile
 
 #: Link swaps tried before the constructor gives up on one graph.
 SWAPS = 400

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from itertools import combinations, filterfalse
 
-from closurebench import tensor as T
 from closurebench.categories._reach import draw_depth, layered, outside
 from closurebench.categories._spec import Category
-from closurebench.plant import pick_at_quantile, tree_edges
+from closurebench.graph import tensor as T
+from closurebench.graph.plant import pick_at_quantile, tree_edges
 
 #: The largest triangle count planted (the subgraph of a few nodes is then near complete).
 MAX_TRIANGLES = 8

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from closurebench import seeds
-from closurebench import tensor as T
 from closurebench.diagnose.problem import Problem
-from closurebench.graphs import Graph
+from closurebench.graph import seeds
+from closurebench.graph import tensor as T
+from closurebench.graph.families import Graph
 
 __all__ = [
     "MISREAD_BUDGET", "Counterfactual", "EdgeEdit", "all_counterfactuals", "apply_edit",

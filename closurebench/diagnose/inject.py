@@ -15,9 +15,9 @@ import json
 import re
 from typing import Any
 
-from closurebench import seeds
-from closurebench import tensor as T
 from closurebench.diagnose.problem import Problem
+from closurebench.graph import seeds
+from closurebench.graph import tensor as T
 
 __all__ = [
     "INJECTED", "INJECTED_CLASS", "injected_answer", "injected_class", "injected_output",

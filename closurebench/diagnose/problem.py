@@ -16,7 +16,7 @@ from typing import Any
 
 from closurebench.categories import Category
 from closurebench.errors import ConfigError
-from closurebench.graphs import Graph
+from closurebench.graph.families import Graph
 from closurebench.records import canonical, labelled_answer
 
 __all__ = ["NEEDED_FIELDS", "Problem", "answer_key"]

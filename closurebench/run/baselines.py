@@ -28,8 +28,8 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from closurebench import seeds
 from closurebench.audit import modes
+from closurebench.graph import seeds
 from closurebench.run.client import Completion
 
 __all__ = [

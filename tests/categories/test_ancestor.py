@@ -80,7 +80,7 @@ def test_trees_have_several_founders_and_the_founder_rule_is_near_chance() -> No
 
 def test_founder_rule_reads_the_parentless_person_mentioned_most() -> None:
     from closurebench.categories import get
-    from closurebench.graphs import Graph
+    from closurebench.graph.families import Graph
 
     g = Graph(5, ((0, 2), (1, 3), (1, 4), (2, 3)))
     assert get(CAT).shortcuts["founder"](g, {"x": 3}) == 1

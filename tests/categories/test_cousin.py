@@ -60,7 +60,7 @@ def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
 
 def test_built_no_pairs_have_grandparents_and_some_share_one() -> None:
     from closurebench.categories import Target, get
-    from closurebench.tensor import compose
+    from closurebench.graph.tensor import compose
 
     cat = get(CAT)
     built = [b for s in range(60)

@@ -54,7 +54,7 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_lost_edge_reader() -> None:
     from closurebench.categories.graph_comparison import lost_edge
-    from closurebench.graphs import Graph
+    from closurebench.graph.families import Graph
 
     before = Graph(4, ((0, 1), (1, 2), (2, 3), (0, 3)))
     after = Graph(4, ((0, 1), (2, 3)))

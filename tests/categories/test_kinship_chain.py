@@ -94,7 +94,7 @@ def test_the_drawn_size_is_the_built_size() -> None:
     a split's answers one size down (size 2 took 32% of seed 3020's 100)."""
     from closurebench.categories import Target, get
     from closurebench.categories.kinship_chain import SIZE_WEIGHTS, feasible_sizes
-    from closurebench.plant import pick_at_quantile
+    from closurebench.graph.plant import pick_at_quantile
 
     cat = get(CAT)
     built = 0

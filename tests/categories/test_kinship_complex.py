@@ -85,7 +85,7 @@ def test_max_hops_keeps_the_count_off_n_minus_three_and_deep_lines_to_large_tree
 
 def test_count_is_drawn_at_the_quantile_of_its_design() -> None:
     from closurebench.categories.kinship_complex import count_design, draw_count
-    from closurebench.plant import pick_at_quantile
+    from closurebench.graph.plant import pick_at_quantile
 
     weights = count_design()[(8, 2)]  # n = 8, depth 2: counts 2..5
     for u in (0.0, 0.15, 0.5, 0.99):

@@ -48,9 +48,9 @@ def test_unknown_category_is_rejected() -> None:
 
 
 def test_a_hop_limited_reader_answers_the_one_target_it_sees() -> None:
-    from closurebench import tensor as T
     from closurebench.categories import get
-    from closurebench.graphs import Graph
+    from closurebench.graph import tensor as T
+    from closurebench.graph.families import Graph
 
     cat = get(CAT)
     g = Graph(4, ((0, 1), (1, 2), (2, 3)))

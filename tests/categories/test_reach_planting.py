@@ -104,7 +104,7 @@ def test_a_saturated_budget_still_varies_the_graph() -> None:
     # Four nodes, x -> y only, at a density that would take every safe pair: graphs still vary
     # (a fixed stratified count must be able to reach either structural half).
     from closurebench.categories._reach import reach_graph
-    from closurebench.plant import depth_vector
+    from closurebench.graph.plant import depth_vector
 
     d = depth_vector(4, 0, [[1]])
     sizes = {len(reach_graph(random.Random(s), 4, 0.9, d, [(2, 0), (3, 1)]).edges)

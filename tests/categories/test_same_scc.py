@@ -46,7 +46,7 @@ def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
 
 def test_local_reader_reads_mutual_edges_and_sinks() -> None:
     from closurebench.categories.same_scc import local
-    from closurebench.graphs import Graph
+    from closurebench.graph.families import Graph
 
     g = Graph(4, ((0, 1), (1, 0), (1, 2), (2, 3)))
     assert local(g, {"x": 0, "y": 1}) is True       # mutual edges

@@ -35,7 +35,7 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_shortest_cycle_reader_counts_one_petal() -> None:
     from closurebench.categories.scc_then_count import shortest_cycle
-    from closurebench.graphs import Graph
+    from closurebench.graph.families import Graph
 
     # x=0 on petals 0-1-0 and 0-2-3-0: the component has 4 nodes, the shortest cycle 2
     g = Graph(5, ((0, 1), (1, 0), (0, 2), (2, 3), (3, 0), (3, 4)))

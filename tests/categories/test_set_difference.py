@@ -37,7 +37,7 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_ignore_y_reader_keeps_what_y_reaches() -> None:
     from closurebench.categories.set_difference import ignore_y
-    from closurebench.graphs import Graph
+    from closurebench.graph.families import Graph
 
     g = Graph(4, ((0, 1), (1, 2), (3, 2)))
     assert ignore_y(g, {"x": 0, "y": 3}) == [1, 2]
@@ -46,8 +46,8 @@ def test_ignore_y_reader_keeps_what_y_reaches() -> None:
 def test_y_matters_and_hops_come_from_a_missed_or_a_wrongly_kept_node(posed) -> None:
     import networkx as nx
 
-    from closurebench import tensor as T
     from closurebench.categories import get
+    from closurebench.graph import tensor as T
 
     cat = get(CAT)
     for p in posed:

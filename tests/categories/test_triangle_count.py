@@ -73,7 +73,7 @@ def test_built_counts_spread_and_density_stays_nominal() -> None:
 
 def test_cycle_rank_counts_loops_not_triangles() -> None:
     from closurebench.categories import get
-    from closurebench.graphs import Graph
+    from closurebench.graph.families import Graph
 
     square = Graph(4, ((0, 1), (1, 2), (2, 3), (0, 3)), directed=False)
     assert get(CAT).shortcuts["cycle-rank"](square, {}) == 1

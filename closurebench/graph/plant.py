@@ -23,7 +23,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from closurebench.graphs import Graph, _coins, _from_mask, no_loops
+from closurebench.graph.families import Graph, _coins, _from_mask, no_loops
 
 _V = TypeVar("_V")
 
