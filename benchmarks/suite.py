@@ -49,13 +49,14 @@ import networkx as nx
 import numpy as np
 
 import closurebench as cb
-from closurebench.config import Config
-from closurebench.generator import instance, pose, structural_seed, surface_seed
+from closurebench.generation.config import Config
+from closurebench.generation.instances import instance
+from closurebench.generation.io import dumps_record
+from closurebench.generation.parallel import generate_parallel
+from closurebench.generation.pose import pose, structural_seed, surface_seed
+from closurebench.generation.records import build_record
 from closurebench.graph import tensor as T
 from closurebench.graph.families import Graph, sample_digraph
-from closurebench.io import dumps_record
-from closurebench.parallel import generate_parallel
-from closurebench.records import build_record
 
 ROOT = Path(__file__).resolve().parent.parent
 RG_TASKS = ("family_relationships", "shortest_path")
@@ -380,9 +381,10 @@ def rows_cold_start(repeats: int) -> list[Row]:
 # --- 5. released splits -----------------------------------------------------------------------
 
 def released_configs() -> list[tuple[str, Config]]:
-    """The released splits' configs (``closurebench.release`` if present, else seeds 0 and 1)."""
+    """The released splits' configs (``closurebench.generation.release`` if present, else
+    seeds 0 and 1)."""
     try:
-        from closurebench.release import SPLITS, split_config
+        from closurebench.generation.release import SPLITS, split_config
     except ImportError:
         return [(f"seed {s}", Config.make("all", seed=s)) for s in (0, 1)]
     return [(name, split_config(name)) for name in SPLITS]
@@ -427,7 +429,7 @@ def rows_splits(repeats: int) -> list[Row]:
 _STREAM = (
     "import sys\n"
     "import closurebench as cb\n"
-    "from closurebench.io import write_records\n"
+    "from closurebench.generation.io import write_records\n"
     "kw = dict(per_category=int(sys.argv[1]), seed=0)\n"
     "if len(sys.argv) > 3:\n"
     "    n = int(sys.argv[3]); kw.update(n_min=n, n_max=n, density=3 / (n - 1))\n"
@@ -537,7 +539,7 @@ def rows_scoring(quick: bool) -> list[Row]:
 def rows_audit(quick: bool) -> list[Row]:
     """Row 8: the release targets on a large fresh sample and on the released splits."""
     from closurebench.audit import audit_records, misses, pooled
-    from closurebench.release import split_config
+    from closurebench.generation.release import split_config
 
     per = 40 if quick else 200
     fresh = Config.make("all", per_category=per, seed=7)

@@ -20,7 +20,6 @@ import types
 
 from closurebench.api import generate, instance, solve
 from closurebench.categories import CATEGORIES, CONFIGS, Category
-from closurebench.config import Config
 from closurebench.errors import (
     ClosureBenchError,
     ConfigError,
@@ -28,6 +27,7 @@ from closurebench.errors import (
     InputError,
     UnposableQuery,
 )
+from closurebench.generation.config import Config
 
 __version__ = "0.2.3"
 
@@ -47,10 +47,20 @@ _CHECKED = ("load_dataset", "memorisation_gap")
 #: closurebench.rewards`` keeps working and gives the very module object of its new home (a
 #: tuple: the first module, with the others' public names readable through it).
 MOVED: dict[str, str | tuple[str, ...]] = {
+    "closurebench.config": "closurebench.generation.config",
+    "closurebench.generator": ("closurebench.generation.instances", "closurebench.generation.pose"),
     "closurebench.graphs": "closurebench.graph.families",
+    "closurebench.io": "closurebench.generation.io",
+    "closurebench.parallel": "closurebench.generation.parallel",
     "closurebench.plant": "closurebench.graph.plant",
+    "closurebench.presets": "closurebench.generation.presets",
+    "closurebench.records": "closurebench.generation.records",
+    "closurebench.release": "closurebench.generation.release",
+    "closurebench.schema": "closurebench.generation.schema",
     "closurebench.seeds": "closurebench.graph.seeds",
+    "closurebench.sensitivity": "closurebench.generation.sensitivity",
     "closurebench.tensor": "closurebench.graph.tensor",
+    "closurebench.twins": "closurebench.generation.twins",
 }
 
 
@@ -114,9 +124,9 @@ def __getattr__(name: str) -> object:
 
         return getattr(api, name)
     if name in _LAZY:
-        from importlib import import_module
-
-        return getattr(import_module(_LAZY[name]), name)
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    if f"{__name__}.{name}" in MOVED:  # ``closurebench.release`` without an import first
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'closurebench' has no attribute {name!r}")
 
 __all__ = [

@@ -81,13 +81,13 @@ def _flag(name: str, value: object) -> bool:
 
 
 def _config_keywords() -> list[str]:
-    from closurebench.config import Config
+    from closurebench.generation.config import Config
 
     return [n for n in inspect.signature(Config.make).parameters if n not in ("cls", "config")]
 
 
 def _make_generate() -> Callable[..., Any]:
-    from closurebench import generator
+    from closurebench.generation import instances as generator
 
     @functools.wraps(generator.generate)
     def generate(*args: Any, **kwargs: Any) -> Any:
@@ -105,8 +105,8 @@ def _make_generate() -> Callable[..., Any]:
 
 
 def _make_instance() -> Callable[..., Any]:
-    from closurebench import generator
-    from closurebench.config import Config
+    from closurebench.generation import instances as generator
+    from closurebench.generation.config import Config
 
     @functools.wraps(generator.instance)
     def instance(config: Any, k: Any, *args: Any, **kwargs: Any) -> Any:

@@ -19,8 +19,8 @@ from typing import Any
 from closurebench import shortcuts
 from closurebench.categories import CATEGORIES, Category
 from closurebench.errors import UnposableQuery
-from closurebench.records import canonical
-from closurebench.sensitivity import query_sensitive
+from closurebench.generation.records import canonical
+from closurebench.generation.sensitivity import query_sensitive
 
 __all__ = ["TARGETS", "CategoryAudit", "audit_records", "format_table", "misses", "modes"]
 
@@ -124,7 +124,7 @@ def _every_closure_category(rows: dict[str, CategoryAudit]) -> bool:
 def audit_records(records: Iterable[dict[str, Any]],
                   against: Iterable[dict[str, Any]] | None = None) -> dict[str, CategoryAudit]:
     """Audit records (any mix of categories); ``against``: another split to find twins in."""
-    from closurebench.generator import answer_hops
+    from closurebench.generation.pose import answer_hops
 
     by_cat: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for rec in records:
@@ -132,7 +132,7 @@ def audit_records(records: Iterable[dict[str, Any]],
     twin_ids: set[str] = set()
     prior: dict[str, list[dict[str, Any]]] = by_cat
     if against is not None:
-        from closurebench.twins import cross_twins
+        from closurebench.generation.twins import cross_twins
 
         against = list(against)
         twin_ids = {b for _, b in cross_twins(against, [r for rs in by_cat.values() for r in rs])}

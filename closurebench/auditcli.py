@@ -32,15 +32,15 @@ def _count(text: str) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from closurebench.audit import audit_records, format_table, misses, pooled
-    from closurebench.cli import config_kwargs
-    from closurebench.config import Config
-    from closurebench.generator import instance
+    from closurebench.generation.cli import config_kwargs
+    from closurebench.generation.config import Config
+    from closurebench.generation.instances import instance
 
     def records(cfg: Config) -> list[dict[str, Any]]:
         return [instance(cfg, k, cross_check=False) for k in range(cfg.size)]
 
     if args.release:
-        from closurebench.release import split_config
+        from closurebench.generation.release import split_config
 
         axes = {"per_category": args.per_category} if args.per_category != 50 else {}
         train = records(split_config("train", args.config, **axes))
@@ -83,8 +83,8 @@ def _sweep(args: argparse.Namespace, records: Any) -> int:
     from collections import defaultdict
 
     from closurebench.audit import audit_records, misses
-    from closurebench.cli import config_kwargs
-    from closurebench.config import Config
+    from closurebench.generation.cli import config_kwargs
+    from closurebench.generation.config import Config
 
     base = config_kwargs(args)
     first = base.get("seed", 0)
@@ -114,7 +114,7 @@ def _sweep(args: argparse.Namespace, records: Any) -> int:
 
 
 def add_parsers(sub: Any) -> None:
-    from closurebench.cli import add_config_arguments
+    from closurebench.generation.cli import add_config_arguments
 
     a = sub.add_parser("audit", help="shortcut floors, hop depths and spread of a config, "
                                      "checked against the release targets (exit 1 on a miss)")

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from closurebench.config import Config
 from closurebench.errors import ConfigError
+from closurebench.generation.config import Config
 from closurebench.graph import seeds
 
 __all__ = ["HOPS_STEPS", "N_STEPS", "Stage", "curriculum"]
@@ -39,7 +39,7 @@ class Stage:
 
 
 def _released_seeds() -> set[int]:
-    from closurebench.release import SPLITS, split_seeds
+    from closurebench.generation.release import SPLITS, split_seeds
 
     return {split_seeds(s).seed for s in SPLITS}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError", "ClosureBenchError", "ConfigError", "EngineDisagreement", "InputError",
-    "UnposableCell", "UnposableQuery",
+    "UnposableCell", "UnposableQuery", "as_flags", "install_hint",
 ]
 
 
@@ -58,3 +58,31 @@ class UnposableCell(ConfigError):
 
     Raised instead of relaxing a rule: the message names the cell and the axes to change.
     """
+
+
+#: Optional packages and the extra that installs them (for the one-line install hint).
+EXTRAS = {
+    "datasets": "hf", "huggingface_hub": "hf", "pyarrow": "hf", "evaluate": "hf",
+    "openai": "run", "matplotlib": "run", "tqdm": "run",
+    "lm_eval": "integrations", "inspect_ai": "integrations",
+}
+#: Python argument names in ``ConfigError`` messages and the flags that set them.
+_FLAGS = ("n_min", "n_max", "density_min", "density_max", "surface_seed", "seed",
+          "per_category", "categories", "encoding", "limit", "samples", "fresh_seed")
+
+
+def install_hint(exc: ImportError) -> str | None:
+    """``pip install 'closurebench[EXTRA]'`` for a missing optional package, else ``None``."""
+    top = (getattr(exc, "name", None) or "").split(".")[0]
+    extra = EXTRAS.get(top)
+    if extra is None:
+        return None
+    return f"this needs the {top!r} package: pip install 'closurebench[{extra}]'"
+
+
+def as_flags(message: str) -> str:
+    """A ``ConfigError`` message with its leading argument name spelled as the CLI flag."""
+    for name in _FLAGS:
+        if message.startswith(name + " "):
+            return "--" + name.replace("_", "-") + message[len(name):]
+    return message

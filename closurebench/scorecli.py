@@ -83,15 +83,14 @@ def _guarded(handler: Any, args: argparse.Namespace) -> int:
         print("error: input nested too deeply", file=sys.stderr)
         return 2
     except ImportError as exc:
-        from closurebench.cli import install_hint
+        from closurebench.errors import install_hint
 
         print(f"error: {install_hint(exc) or exc}", file=sys.stderr)
         return 2
     except (ValueError, OSError) as exc:
-        from closurebench.cli import _flagged
-        from closurebench.errors import ConfigError
+        from closurebench.errors import ConfigError, as_flags
 
-        text = _flagged(str(exc)) if isinstance(exc, ConfigError) else str(exc)
+        text = as_flags(str(exc)) if isinstance(exc, ConfigError) else str(exc)
         lines = text.strip().splitlines() or [type(exc).__name__]
         print(f"error: {lines[0]}", file=sys.stderr)  # one line, never a traceback
         return 2

@@ -70,7 +70,7 @@ def sft_example(record: dict[str, Any], target: str, mode: str | None = None) ->
 
 def sft_records(config: Any, target: str, mode: str | None = None) -> Iterator[dict[str, Any]]:
     """Examples for every record of a ``Config``, in record order."""
-    from closurebench.generator import instance
+    from closurebench.generation.instances import instance
 
     for k in range(config.size):
         yield sft_example(instance(config, k), target, mode)
@@ -104,9 +104,9 @@ def write_sft(examples: Iterable[dict[str, Any]], out: str, *, batch: int = 500)
 
 
 def _config(args: argparse.Namespace) -> Any:
-    from closurebench.cli import config_kwargs
-    from closurebench.config import Config
-    from closurebench.release import SPLITS, TRAIN, held_out_seed, split_seeds
+    from closurebench.generation.cli import config_kwargs
+    from closurebench.generation.config import Config
+    from closurebench.generation.release import SPLITS, TRAIN, held_out_seed, split_seeds
 
     kw = config_kwargs(args)
     seeds = split_seeds(args.split, kw.pop("seed"), kw.pop("surface_seed"))
@@ -131,7 +131,7 @@ def _export_sft(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: Any) -> None:
     """``closurebench export sft``."""
-    from closurebench.cli import add_config_arguments
+    from closurebench.generation.cli import add_config_arguments
 
     e = sub.add_parser("export", help="export training data (export sft)")
     kinds = e.add_subparsers(dest="kind", required=True)

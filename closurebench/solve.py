@@ -12,8 +12,8 @@ from typing import Any
 
 from closurebench.categories import get
 from closurebench.errors import ConfigError
+from closurebench.generation.records import labelled_answer, twin_input
 from closurebench.graph.families import Graph
-from closurebench.records import labelled_answer, twin_input
 
 __all__ = ["solve"]
 

@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _current_layout(root: Path) -> bool:
     from closurebench.categories import CATEGORIES
+    from closurebench.generation.release import SPLITS
     from closurebench.hf.splits import file_path, read_manifest
-    from closurebench.release import SPLITS
 
     try:
         files = set(read_manifest(root)["files"])

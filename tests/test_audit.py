@@ -7,12 +7,13 @@ import json
 import pytest
 
 import closurebench as cb
-from closurebench import shortcuts, twins
+from closurebench import shortcuts
 from closurebench.audit import TARGETS, audit_records, format_table, misses
 from closurebench.categories import CATEGORIES, get
 from closurebench.cli import main
+from closurebench.generation import twins
+from closurebench.generation.records import canonical
 from closurebench.graph.families import Graph
-from closurebench.records import canonical
 
 
 def _record(category: str, n: int, edges: list[tuple[int, int]], query: dict, **extra) -> dict:
@@ -21,7 +22,7 @@ def _record(category: str, n: int, edges: list[tuple[int, int]], query: dict, **
     labels = [chr(65 + i) for i in range(n)]
     g = Graph(n, tuple(edges), directed=cat.family != "undirected")
     answer = cat.tensor_program(g, query)
-    from closurebench.generator import answer_hops
+    from closurebench.generation.pose import answer_hops
 
     return {
         "id": extra.get("id", f"{category}-x"), "category": category, "level": cat.level, "n": n,
@@ -59,7 +60,7 @@ def test_readers_apply_by_category_kind() -> None:
 
 
 def test_every_category_reader_returns_an_answer_of_its_kind() -> None:
-    from closurebench.generator import generate
+    from closurebench.generation.instances import generate
 
     for cat_id in CATEGORIES:
         for rec in generate(cat_id, per_category=2, seed=11, cross_check=False):
@@ -118,8 +119,8 @@ def test_the_released_splits_meet_every_target() -> None:
     """The release claim itself (0.2.2 on): no target missed on either split, spread included
     (0.2.1 missed three spread targets by 1-4 points), and no held_out twin of a train
     instance."""
-    from closurebench.generator import instance
-    from closurebench.release import split_config
+    from closurebench.generation.instances import instance
+    from closurebench.generation.release import split_config
 
     recs = {}
     for split in ("train", "held_out"):

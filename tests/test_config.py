@@ -98,7 +98,7 @@ def test_cli_workers_give_identical_bytes(tmp_path):
 
 
 def test_cli_parquet_round_trip(tmp_path):
-    from closurebench.io import read_records
+    from closurebench.generation.io import read_records
 
     out = tmp_path / "l2.parquet"
     assert main(["generate", "l2", "--per-category", "2", "--out", str(out)]) == 0

@@ -10,8 +10,8 @@ import pytest
 from closurebench.categories import CATEGORIES
 from closurebench.curriculum import curriculum
 from closurebench.errors import ConfigError, UnposableCell
-from closurebench.generator import instance
-from closurebench.release import SPLITS, split_seeds
+from closurebench.generation.instances import instance
+from closurebench.generation.release import SPLITS, split_seeds
 
 
 def test_stages_rise_one_axis_at_a_time():

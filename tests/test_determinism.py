@@ -11,9 +11,9 @@ import hashlib
 import pytest
 
 import closurebench as cb
-from closurebench.config import Config
-from closurebench.io import dumps_record
-from closurebench.parallel import generate_parallel
+from closurebench.generation.config import Config
+from closurebench.generation.io import dumps_record
+from closurebench.generation.parallel import generate_parallel
 
 
 def fingerprint(records) -> str:

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import closurebench as cb
 from closurebench.errors import UnposableQuery
+from closurebench.generation.records import canonical, labelled_answer, twin_input
 from closurebench.graph.families import Graph, sample_family
-from closurebench.records import canonical, labelled_answer, twin_input
 
 
 @st.composite

@@ -12,9 +12,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import closurebench as cb
-from closurebench.generator import draw_axes, structural_seed
-from closurebench.records import FIELDS, choose_surface
-from closurebench.schema import RECORD_SCHEMA
+from closurebench.generation.pose import draw_axes, structural_seed
+from closurebench.generation.records import FIELDS, choose_surface
+from closurebench.generation.schema import RECORD_SCHEMA
 
 
 @pytest.fixture(scope="module")

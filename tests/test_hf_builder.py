@@ -11,10 +11,10 @@ import pytest
 datasets = pytest.importorskip("datasets")
 
 from closurebench.errors import ConfigError  # noqa: E402
-from closurebench.generator import instance  # noqa: E402
+from closurebench.generation.instances import instance  # noqa: E402
+from closurebench.generation.release import SPLITS, split_config  # noqa: E402
 from closurebench.hf import builder as builder_mod  # noqa: E402
 from closurebench.hf import load_dataset  # noqa: E402
-from closurebench.release import SPLITS, split_config  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -105,13 +105,13 @@ def test_source_hash_changes_with_any_edit(tmp_path):
     shutil.copytree(ROOT / "closurebench", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     before = builder_mod.tree_hash(pkg)
     assert before == builder_mod.tree_hash(pkg) == builder_mod.source_hash()
-    gen = pkg / "generator.py"
+    gen = pkg / "generation" / "pose.py"
     gen.write_text(gen.read_text() + "\n# edited\n")
     assert builder_mod.tree_hash(pkg) != before
 
 
 def test_builder_features_are_the_schema():
-    from closurebench.schema import features
+    from closurebench.generation.schema import features
 
     assert builder_mod.builder_info().features == features()
     assert [c.name for c in builder_mod.BUILDER_CONFIGS][:4] == ["all", "l1", "l2", "l3"]

@@ -17,9 +17,9 @@ import pytest
 
 datasets = pytest.importorskip("datasets")
 
-from closurebench.generator import instance  # noqa: E402
+from closurebench.generation.instances import instance  # noqa: E402
+from closurebench.generation.release import SPLITS, split_config  # noqa: E402
 from closurebench.hf.splits import jsonl_sha256  # noqa: E402
-from closurebench.release import SPLITS, split_config  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 V3 = int(datasets.__version__.split(".")[0]) == 3

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 from closurebench.categories import get
-from closurebench.config import Config
 from closurebench.errors import ConfigError, UnposableCell
-from closurebench.generator import answer_hops, draw_hops, generate
+from closurebench.generation.config import Config
+from closurebench.generation.instances import generate
+from closurebench.generation.pose import answer_hops, draw_hops
 from closurebench.graph import tensor as T
 from closurebench.graph.families import Graph
 
@@ -117,8 +118,9 @@ def test_query_insensitive_candidates_are_mostly_redrawn(monkeypatch) -> None:
     """Where a retry can change the shape (not where the drawn value fixes it, e.g. a
     component that is the whole graph), insensitive candidates are redrawn."""
     import closurebench as cb
-    from closurebench import generator, shortcuts
-    from closurebench.sensitivity import query_sensitive
+    from closurebench import shortcuts
+    from closurebench.generation import pose as generator
+    from closurebench.generation.sensitivity import query_sensitive
 
     def insensitive() -> int:
         cat = cb.CATEGORIES["triangle_in_subgraph"]

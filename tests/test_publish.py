@@ -26,10 +26,10 @@ yaml = pytest.importorskip("yaml")
 
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CONFIGS  # noqa: E402
+from closurebench.generation.release import SPLITS  # noqa: E402
 from closurebench.hf.card import hub_card_text  # noqa: E402
 from closurebench.hf.publish import PublishError, export  # noqa: E402
 from closurebench.hf.splits import config_files, read_manifest  # noqa: E402
-from closurebench.release import SPLITS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "hf_testtoken_never_printed_0123456789"

@@ -15,9 +15,9 @@ from closurebench.scoring import score
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    from closurebench.config import Config
     from closurebench.errors import UnposableCell
-    from closurebench.generator import instance
+    from closurebench.generation.config import Config
+    from closurebench.generation.instances import instance
 
     cfg = Config.make("all", per_category=1, seed=5)
     out = []

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import closurebench
-from closurebench.io import write_records
+from closurebench.generation.io import write_records
 from closurebench.scoring import score
 
 ROOT = Path(__file__).resolve().parents[1]

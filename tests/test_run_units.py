@@ -50,7 +50,7 @@ def test_messages_carry_the_question_verbatim():
 
 
 def test_split_seeds_are_the_released_ones():
-    from closurebench.release import HELD_OUT, split_config
+    from closurebench.generation.release import HELD_OUT, split_config
 
     assert SPLIT_SEEDS["train"] == 0 and SPLIT_SEEDS["held_out"] == HELD_OUT.seed
     assert Selection(split="held_out").seed == HELD_OUT.seed
@@ -103,7 +103,7 @@ def test_majority_by_n_is_the_most_frequent_train_answer_at_that_n():
 def test_majority_by_n_reads_more_than_the_majority_where_small_graphs_leave_few_counts():
     """Few counts fit a small family tree, so knowing n alone beats the category's majority
     answer on kinship_complex's held_out split: the floor reports say so."""
-    from closurebench.release import split_config
+    from closurebench.generation.release import split_config
 
     held = load_instances(Selection(config="kinship_complex", split="held_out"))
     assert len(held) == split_config("held_out").per_category

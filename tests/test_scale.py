@@ -11,12 +11,12 @@ import time
 import pytest
 
 import closurebench as cb
-from closurebench.config import Config
 from closurebench.errors import ConfigError, UnposableCell
+from closurebench.generation.config import Config
+from closurebench.generation.io import dumps_record
+from closurebench.generation.parallel import generate_parallel, shard_range, write_shard
+from closurebench.generation.presets import PRESETS, preset
 from closurebench.graph import tensor as T
-from closurebench.io import dumps_record
-from closurebench.parallel import generate_parallel, shard_range, write_shard
-from closurebench.presets import PRESETS, preset
 
 
 def sparse(n: int, out_degree: float = 3.0) -> dict:

@@ -9,6 +9,7 @@ import pytest
 import closurebench as cb
 import closurebench.cli
 from closurebench import tl
+from closurebench.generation import release
 from closurebench.run.program import extract_program
 from closurebench.run.prompts import build_messages
 from closurebench.scoring import score
@@ -16,7 +17,7 @@ from closurebench.scoring import score
 
 def _train(config: str, **axes) -> list[dict]:
     """The train split of a config, as the export builds it (train's structural half)."""
-    from closurebench.release import split_config
+    from closurebench.generation.release import split_config
 
     cfg = split_config("train", config, **axes)
     return [cb.instance(cfg, k) for k in range(cfg.size)]
@@ -73,7 +74,7 @@ def test_the_same_arguments_give_the_same_bytes(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--split", "held_out"], "refusing to export held-out data"),
-    (["--seed", str(cb.release.HELD_OUT.seed)], "refusing to export held-out data"),
+    (["--seed", str(release.HELD_OUT.seed)], "refusing to export held-out data"),
     (["--target", "tl", "--mode", "cot"], "--mode applies to --target answer only"),
 ])
 def test_held_out_data_and_bad_flags_are_refused(tmp_path, monkeypatch, capsys, argv, message):

@@ -12,6 +12,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CATEGORIES, CONFIGS  # noqa: E402
+from closurebench.generation.release import HELD_OUT, SPLITS, TRAIN, held_out_seed, split_seeds  # noqa: E402
 from closurebench.hf import splits  # noqa: E402
 from closurebench.hf.splits import (  # noqa: E402
     MANIFEST,
@@ -24,7 +25,6 @@ from closurebench.hf.splits import (  # noqa: E402
     parquet_bytes,
     read_manifest,
 )
-from closurebench.release import HELD_OUT, SPLITS, TRAIN, held_out_seed, split_seeds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -132,7 +132,7 @@ def test_parquet_writer_is_deterministic_and_carries_3x_features(committed, rele
 
 def test_version_neutral_features_parse_to_the_schema():
     datasets = pytest.importorskip("datasets")
-    from closurebench.schema import features
+    from closurebench.generation.schema import features
 
     assert datasets.Features.from_dict(features_dict()) == features()
     assert datasets.Features._from_yaml_list(features_yaml()) == features()

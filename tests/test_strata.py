@@ -1,4 +1,4 @@
-"""The stratified uniforms behind n, the hop bucket and the answer value (``generator.strata``)
+"""The stratified uniforms behind n, the hop bucket and the answer value (``pose.strata``)
 and how a sized value is drawn inside them (``_within``, ``hop_bucket``)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 
 from closurebench.categories import get
-from closurebench.generator import STRATUM, _within, draw_hops, hop_bucket, strata
+from closurebench.generation.pose import STRATUM, _within, draw_hops, hop_bucket, strata
 
 
 def _axis(values: list[float]) -> dict[int, list[float]]:

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 import closurebench as cb
 from closurebench.errors import UnposableQuery
+from closurebench.generation.records import canonical
 from closurebench.graph import tensor as T
 from closurebench.graph.families import Graph, sample_digraph, sample_family, sample_undirected
-from closurebench.records import canonical
 
 PROPERTY = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -14,7 +14,7 @@ import closurebench as cb
 from closurebench import tl
 from closurebench.categories import CATEGORIES
 from closurebench.errors import EngineDisagreement
-from closurebench.records import canonical
+from closurebench.generation.records import canonical
 
 CHAIN = 'nodes "A", "B", "C", "D".\nEdge("A", "B"). Edge("B", "C").\n'
 CYCLE = 'nodes "A", "B", "C", "D".\nEdge("A", "B"). Edge("B", "C"). Edge("C", "A").\n'
@@ -191,8 +191,8 @@ def test_every_program_tl_runs_to_the_reference_answer():
 
 
 def test_a_wrong_tl_program_stops_generation():
-    from closurebench.generator import pose
-    from closurebench.records import build_record
+    from closurebench.generation.pose import pose
+    from closurebench.generation.records import build_record
 
     posed = pose("reach_then_count", 5, (4, 8), (0.2, 0.4))
     broken = dataclasses.replace(posed, category=dataclasses.replace(

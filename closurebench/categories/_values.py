@@ -19,10 +19,25 @@ from typing import TypeVar
 
 from closurebench.graph.plant import pick_at_quantile
 
-__all__ = ["ESCAPE", "Placed", "draw_value", "flatten", "hop_cells", "walk"]
+__all__ = [
+    "ESCAPE", "HOPS_WEIGHTS", "Placed", "draw_value", "flatten", "hop_buckets", "hop_cells", "walk",
+]
 
 #: Share of tries that draw from ``rng`` although a quantile is given.
 ESCAPE = 0.1
+#: Share of closure-category instances drawn at 1, 2 and ≥ 3 hops (renormalised over the buckets
+#: n and the hops axis allow). Deep first: a one-hop reader should sit well below a third.
+HOPS_WEIGHTS = (0.15, 0.35, 0.50)
+
+
+def hop_buckets(hi: int, lo: int = 1) -> list[tuple[tuple[int, int], float]]:
+    """The hop buckets 1, 2 and 3..``hi`` that reach into ``lo..hi``, with their
+    ``HOPS_WEIGHTS``: what the generator's ``draw_hops`` draws from, and what the count
+    designs (``hop_cells``) weigh their cells by."""
+    return [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
+            if max(a, lo) <= min(b, hi)]
+
+
 
 V = TypeVar("V")
 C = TypeVar("C")
@@ -43,11 +58,9 @@ def hop_cells(n_range: tuple[int, int], max_hops: Callable[[int], int],
     """The default cells of a design and their shares of instances.
 
     n is uniform over ``n_range``; the hop bucket is drawn as the generator draws it
-    (``generator.hop_buckets`` up to ``max_hops(n)``); ``within(n, span)`` splits a bucket
+    (``hop_buckets`` up to ``max_hops(n)``); ``within(n, span)`` splits a bucket
     into cells with relative weights (one cell per bucket, or one per planted depth).
     """
-    from closurebench.generator import hop_buckets  # the generator imports every category
-
     lo, hi = n_range
     cells: dict[C, float] = {}
     for n in range(lo, hi + 1):

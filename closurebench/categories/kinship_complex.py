@@ -46,7 +46,7 @@ DEEP_N = 9
 #: "n - 3" low only by putting "n - 4" on 60% of the instances.
 DESIGN_N = (6, 10)
 CAP_N_K, CAP_VALUE, MIX = 0.18, 0.22, 0.05
-#: The generator frees the quantile after half its tries (``generator.FREE_AFTER``): then
+#: The generator frees the quantile after half its tries (``pose.FREE_AFTER``): then
 #: the count is drawn uniformly, so a cell whose designed count one structural half cannot
 #: hold gives way. 0.2.2 also drew a uniform count on 5% of every cell's tries, which with
 #: the spouse-only and free plans moved ~11% of a split's answers off the design.

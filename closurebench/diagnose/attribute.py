@@ -19,7 +19,7 @@ from typing import Any
 
 from closurebench.diagnose.counterfactuals import MISREAD_BUDGET, all_counterfactuals
 from closurebench.diagnose.problem import Problem
-from closurebench.records import canonical
+from closurebench.generation.records import canonical
 
 __all__ = ["CLASSES", "CLASS_NAMES", "PERTURBATION_CLASSES", "Attribution", "attribute",
            "parsed_answer"]

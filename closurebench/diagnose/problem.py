@@ -16,8 +16,8 @@ from typing import Any
 
 from closurebench.categories import Category
 from closurebench.errors import ConfigError
+from closurebench.generation.records import canonical, labelled_answer
 from closurebench.graph.families import Graph
-from closurebench.records import canonical, labelled_answer
 
 __all__ = ["NEEDED_FIELDS", "Problem", "answer_key"]
 

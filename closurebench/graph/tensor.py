@@ -94,7 +94,7 @@ def hop_limit(k: int | None) -> _HopLimit:
 
 class _HopLimit:
     """The context manager ``hop_limit`` returns: a plain class, not ``@contextmanager``, as
-    ``generator.answer_hops`` enters one per k per candidate and a generator-based one costs
+    ``pose.answer_hops`` enters one per k per candidate and a generator-based one costs
     several times more to enter and leave."""
 
     __slots__ = ("k", "token")
@@ -183,7 +183,7 @@ def _closure_upto(a: np.ndarray, k: int) -> np.ndarray:
 class _Hops:
     """``TC_k = ∨_{1≤i≤k} A^i`` for k = 1, 2, ...: one product per new k.
 
-    ``generator.answer_hops`` asks for k = 1, 2, ... on one graph in turn, so on a read-only
+    ``pose.answer_hops`` asks for k = 1, 2, ... on one graph in turn, so on a read-only
     matrix (memoised as ``"hops"``) each ``TC_k`` extends the last one by a single power
     instead of recomputing all k - 1 products. It keeps no reference to ``a`` (the memo of
     ``a`` must not keep ``a`` alive).

@@ -5,9 +5,9 @@ builder directly; the root ``closurebench.py`` (for ``datasets`` < 4) only subcl
 paths therefore give the same rows.
 
 Splits: ``train`` is generated from the config's ``seed``/``surface_seed``; ``held_out`` from
-seeds derived from them by hashing (``closurebench.release.split_seeds``), so the two never
-share a structural or surface stream. With default arguments a config reproduces the released
-splits; any other axis or seed is a fresh config with the same two-split rule.
+seeds derived from them by hashing (``closurebench.generation.release.split_seeds``), so the
+two never share a structural or surface stream. With default arguments a config reproduces the
+released splits; any other axis or seed is a fresh config with the same two-split rule.
 
 The cache key includes a SHA-256 of the package's own source, so editing the generator never
 serves rows cached by the old code, and the ``datasets`` major.minor version, because each
@@ -28,9 +28,9 @@ import datasets
 
 from closurebench import __version__
 from closurebench.categories import CATEGORIES, CONFIGS
-from closurebench.config import Config
 from closurebench.errors import ConfigError
-from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
+from closurebench.generation.config import Config
+from closurebench.generation.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
 
 __all__ = [
     "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "TEST_ALIAS",
@@ -120,7 +120,7 @@ if int(datasets.__version__.split(".")[0]) < 4:
 
 def builder_info() -> datasets.DatasetInfo:
     """The builder's ``DatasetInfo`` (the same for every config; the card is generated from it)."""
-    from closurebench.schema import features
+    from closurebench.generation.schema import features
 
     return datasets.DatasetInfo(
         description=DESCRIPTION, features=features(), homepage=HOMEPAGE, license=LICENSE,
@@ -239,7 +239,7 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
     def _generate_examples(  # type: ignore[override]
         self, config: Config, ranges: list[tuple[int, int]]
     ) -> Iterator[tuple[str, dict[str, Any]]]:
-        from closurebench.generator import instance
+        from closurebench.generation.instances import instance
 
         for start, stop in ranges:
             for k in range(start, stop):

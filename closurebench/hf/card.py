@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.categories import CATEGORIES, CONFIGS
+from closurebench.generation.release import SPLITS, split_config
 from closurebench.hf.splits import (
     MANIFEST,
     config_files,
@@ -29,7 +30,6 @@ from closurebench.hf.splits import (
     features_yaml,
     read_manifest,
 )
-from closurebench.release import SPLITS, split_config
 
 __all__ = [
     "CARD", "INFOS", "CardDrift", "build_card", "card_text", "hub_card_text", "infos_json",
@@ -207,7 +207,7 @@ def _paragraphs(category: str) -> list[str]:
 
 
 def _first_rows() -> dict[str, dict[str, Any]]:
-    from closurebench.generator import instance
+    from closurebench.generation.instances import instance
 
     return {c: instance(split_config("train", c), 0) for c in CATEGORIES}
 
@@ -225,7 +225,7 @@ def _block_configs(manifest: dict[str, Any]) -> str:
 
 
 def _block_fields() -> str:
-    from closurebench.records import FIELDS
+    from closurebench.generation.records import FIELDS
 
     types = {f["name"]: f.get("dtype") or f"list of {_kind(f)}" for f in features_yaml()}
     return _table(["field", "type", "meaning"],
@@ -302,8 +302,8 @@ def _block_audit() -> str:
     """The release audit (``closurebench audit all --release``): held_out's table, both splits'
     pooled figures and the targets' verdict. Computed from the code, like every block."""
     from closurebench.audit import audit_records, format_table, misses, pooled
-    from closurebench.generator import instance
-    from closurebench.release import split_config
+    from closurebench.generation.instances import instance
+    from closurebench.generation.release import split_config
 
     recs = {}
     for split in ("train", "held_out"):

@@ -26,8 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.categories import CATEGORIES, CONFIGS
-from closurebench.io import dumps_record
-from closurebench.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config, split_seeds
+from closurebench.generation.io import dumps_record
+from closurebench.generation.release import (
+    DEFAULTS,
+    PER_CATEGORY,
+    SPLITS,
+    split_config,
+    split_seeds,
+)
 
 __all__ = [
     "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS", "DriftError", "build_splits", "config_files",
@@ -90,7 +96,7 @@ def features_dict() -> dict[str, Any]:
 
     Built from the Arrow schema so writing the splits needs pyarrow only.
     """
-    from closurebench.schema import arrow_schema
+    from closurebench.generation.schema import arrow_schema
 
     return {f.name: _feature(f.type) for f in arrow_schema()}
 
@@ -109,7 +115,7 @@ def features_yaml() -> list[dict[str, Any]]:
 
 
 def _schema() -> Any:
-    from closurebench.schema import arrow_schema
+    from closurebench.generation.schema import arrow_schema
 
     meta = {"info": {"features": features_dict()}}
     return arrow_schema().with_metadata({"huggingface": json.dumps(meta, sort_keys=True)})
@@ -137,7 +143,7 @@ def jsonl_sha256(records: Iterable[dict[str, Any]]) -> str:
 
 
 def _records(task: tuple[str, str]) -> list[dict[str, Any]]:
-    from closurebench.generator import instance
+    from closurebench.generation.instances import instance
 
     cfg = split_config(*task)
     return [instance(cfg, k) for k in range(cfg.size)]

@@ -19,7 +19,7 @@ from reasoning_gym.dataset import ProceduralDataset
 from reasoning_gym.factory import DATASETS, register_dataset
 
 from closurebench.categories import CONFIGS
-from closurebench.config import Config
+from closurebench.generation.config import Config
 
 __all__ = ["DATASET_NAME", "METADATA_FIELDS", "ClosureBenchConfig", "ClosureBenchDataset"]
 
@@ -76,7 +76,7 @@ class ClosureBenchDataset(ProceduralDataset):
 
     def record(self, idx: int) -> dict[str, Any]:
         """The full ClosureBench record behind entry ``idx``."""
-        from closurebench.generator import instance
+        from closurebench.generation.instances import instance
 
         if isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < self.size:
             raise IndexError(f"index must be in 0..{self.size - 1}, got {idx!r}")

@@ -1,7 +1,7 @@
 """The floors every report prints next to a model: majority, random and the best shortcut.
 
 ``baseline:majority`` answers each category with its most frequent answer in the released
-train split (seed 0 under the released axes, as ``closurebench.release`` defines it);
+train split (seed 0 under the released axes, as ``closurebench.generation.release`` defines it);
 ``baseline:majority-by-n`` with its most frequent train answer at the record's n (a reader that
 knows the graph size and the training answers and nothing else); ``baseline:random`` draws
 uniformly from the answer's type (a node of the question for a label,
@@ -61,8 +61,8 @@ BASELINES = _all_baselines()
 def _train_answers() -> tuple[tuple[str, int, str], ...]:
     """(category, n, canonical answer) of every released train instance, built once per
     process (about two seconds: the train split without the NetworkX check)."""
-    from closurebench.generator import instance
-    from closurebench.release import split_config
+    from closurebench.generation.instances import instance
+    from closurebench.generation.release import split_config
 
     train = split_config("train")
     recs = (instance(train, k, cross_check=False) for k in range(train.size))

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from closurebench.config import N_LIMITS, SEED_LIMIT
 from closurebench.errors import ConfigError
+from closurebench.generation.config import N_LIMITS, SEED_LIMIT
 from closurebench.run.checks import check_base_url, check_float, check_int, check_model, cli_type
 from closurebench.run.client import MAX_ATTEMPTS, MAX_RETRY_CAP, RunError
 from closurebench.run.runner import MAX_CONCURRENCY, MAX_OUTPUT_TOKENS, MAX_SAMPLES, MAX_TIMEOUT
@@ -53,7 +53,7 @@ the run goes on; --resume asks those questions again. --timeout bounds one whole
 401/403/404 stop the run, as do 16 (or 2 x --concurrency) questions in a row that all fail.
 The API key (OPENAI_API_KEY) is never recorded, and is redacted from everything written or
 printed even if the server echoes it back.
-Released splits (closurebench.release): train = seed 0, held_out = a hash of seed 0; the
+Released splits (closurebench.generation.release): train = seed 0, held_out = a hash of seed 0; the
 released axes are n 4-10, density 0.1-0.5, 50 per category (1,300 instances each).
 """
 

@@ -2,8 +2,9 @@
 
 The released splits are pure functions of (config, split seeds) under the released axes, so the
 runner regenerates them instead of downloading them. Which seeds make ``train`` and
-``held_out`` is decided in one place, ``closurebench.release`` (train: seed 0; held_out: a hash
-of 0); ``SPLIT_SEEDS`` and ``RELEASED_AXES`` below are read from there, never restated.
+``held_out`` is decided in one place, ``closurebench.generation.release`` (train: seed 0;
+held_out: a hash of 0); ``SPLIT_SEEDS`` and ``RELEASED_AXES`` below are read from there, never
+restated.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from closurebench.release import DEFAULTS, SPLITS, split_config, split_seeds
+from closurebench.generation.release import DEFAULTS, SPLITS, split_config, split_seeds
 
 __all__ = [
     "REFERENCE_FIELDS",
@@ -26,7 +27,7 @@ __all__ = [
 ]
 
 SPLIT_SEEDS: dict[str, int] = {name: split_seeds(name).seed for name in SPLITS}
-"""Structural seed of each released split (from ``closurebench.release``)."""
+"""Structural seed of each released split (from ``closurebench.generation.release``)."""
 
 RELEASED_AXES: dict[str, Any] = dict(DEFAULTS)
 """The axes of the released splits (1,300 instances per split for ``all``)."""
@@ -76,7 +77,7 @@ class Selection:
 
     @property
     def seed(self) -> int:
-        """The structural seed: the split's (``closurebench.release``), or the fresh one."""
+        """The structural seed: the split's (``generation.release``), or the fresh one."""
         return self.config_object().seed
 
     @property
@@ -95,7 +96,7 @@ class Selection:
     def config_object(self) -> Any:
         """The validated ``closurebench.Config``: a split's seeds come from the release rule
         (``--surface-seed`` is then hashed like the seed), a fresh seed is used as given."""
-        from closurebench.config import Config
+        from closurebench.generation.config import Config
 
         axes: dict[str, Any] = {
             "n_min": self.n_min, "n_max": self.n_max, "density": tuple(self.density),
@@ -142,7 +143,7 @@ def load_instances(sel: Selection, *, cross_check: bool | None = None) -> list[d
     both engines when they were released (and by the split tests), so regenerating them for a
     run need not pay for the NetworkX twin again; a fresh seed has been checked by no one.
     """
-    from closurebench.generator import instance
+    from closurebench.generation.instances import instance
 
     cfg = sel.config_object()
     if cross_check is None:

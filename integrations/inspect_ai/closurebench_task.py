@@ -117,7 +117,7 @@ def closurebench(
     if mode not in SYSTEM_PROMPTS:
         raise ValueError(f"mode must be one of {', '.join(SYSTEM_PROMPTS)}, got {mode!r}")
     if data_files:
-        from closurebench.io import read_records
+        from closurebench.generation.io import read_records
 
         records = list(read_records(data_files))[:limit]
         name = f"closurebench ({data_files})"

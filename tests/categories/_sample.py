@@ -8,7 +8,7 @@ from typing import Any
 def posed_sample(category: str, count: int, seed: int = 5) -> list[Any]:
     """``count`` instances of a category as the generator poses them across the default axes
     (graph, query, answer, hops), without the surface layer."""
-    from closurebench.generator import pose, structural_seed
+    from closurebench.generation.pose import pose, structural_seed
 
     return [pose(category, structural_seed(seed, category, j), (4, 10), (0.1, 0.5))
             for j in range(count)]

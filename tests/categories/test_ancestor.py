@@ -62,7 +62,7 @@ def _built(n: int, hops: tuple[int, int], seeds: range = range(40)):
 
 
 def test_the_planted_depth_is_the_answers_hop_depth() -> None:
-    from closurebench.generator import answer_hops
+    from closurebench.generation.pose import answer_hops
 
     got = [answer_hops(cat, g, q, cat.tensor_program(g, q))
            for cat, g, q in _built(9, (3, 5))]

@@ -79,7 +79,7 @@ def test_a_small_cell_plants_the_common_node_behind_y() -> None:
     import random
 
     from closurebench.categories._spec import Target
-    from closurebench.generator import _answer
+    from closurebench.generation.pose import _answer
 
     cat = CATEGORY
     seen = 0

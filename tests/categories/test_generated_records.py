@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 import closurebench
 from closurebench import solve
-from closurebench.records import canonical
+from closurebench.generation.records import canonical
 
 CATEGORIES = sorted(closurebench.CATEGORIES)
 

@@ -63,7 +63,7 @@ def test_unknown_category_is_rejected() -> None:
 
 def test_built_counts_leave_room_and_another_x_answers_otherwise() -> None:
     from closurebench.categories import Target, get
-    from closurebench.sensitivity import query_sensitive
+    from closurebench.generation.sensitivity import query_sensitive
 
     cat = get(CAT)
     built = [cat.construct(random.Random(s), 9, 0.3, Target(hops=(2, 5))) for s in range(40)]
@@ -116,7 +116,7 @@ def test_a_split_realises_the_walked_design() -> None:
 
     import closurebench as cb
     from closurebench.categories import kinship_complex as m
-    from closurebench.generator import strata
+    from closurebench.generation.pose import strata
 
     for seed in (2031, 4001):
         recs = list(cb.generate(CAT, seed=seed, per_category=100, cross_check=False))

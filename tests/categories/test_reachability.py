@@ -66,7 +66,7 @@ def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
 
 def _posed(count: int, seed: int = 5) -> list:
     """Structural halves of ``count`` default-axes instances (graph, query, answer, hops)."""
-    from closurebench.generator import pose, structural_seed
+    from closurebench.generation.pose import pose, structural_seed
 
     return [pose(CAT, structural_seed(seed, CAT, j), (4, 10), (0.1, 0.5)) for j in range(count)]
 

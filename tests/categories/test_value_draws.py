@@ -33,7 +33,7 @@ def test_draw_value_without_a_quantile_uses_rng() -> None:
 def test_a_low_quantile_plants_the_smallest_size(cat, lo_u, hi_u) -> None:
     """At n = 8 a quantile in the first 5% is size 1 (its weight is > 5% of the total)."""
     from closurebench.categories import CATEGORIES
-    from closurebench.generator import _answer
+    from closurebench.generation.pose import _answer
 
     c = CATEGORIES[cat]
     rng = random.Random(11)

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from closurebench.config import Config
 from closurebench.errors import UnposableCell
-from closurebench.generator import instance
+from closurebench.generation.config import Config
+from closurebench.generation.instances import instance
 
 
 def generated(per_category: int, seed: int) -> list[dict[str, Any]]:

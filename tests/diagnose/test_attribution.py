@@ -11,7 +11,7 @@ from closurebench.diagnose import attribute
 from closurebench.diagnose.counterfactuals import misread
 from closurebench.diagnose.problem import Problem
 from closurebench.errors import ConfigError
-from closurebench.generator import answer_hops
+from closurebench.generation.pose import answer_hops
 
 
 def test_problem_rebuilds_every_category(sample):
@@ -32,7 +32,7 @@ def test_correct_answer_is_not_an_error(sample):
 def _record(category: str, edges: list[list[str]], query: dict, nodes: list[str]) -> dict:
     """A record built by hand through ``solve`` (the public ground truth)."""
     from closurebench import solve
-    from closurebench.records import canonical
+    from closurebench.generation.records import canonical
 
     cat = CATEGORIES[category]
     answer = solve(category, edges, query, nodes=nodes)

@@ -98,8 +98,8 @@ def local_dataset(**metadata: Any) -> dict[str, Any]:
     "train"`` scores the train split instead; ``"data_files"`` (a Parquet/JSONL path or glob)
     reads any other export. No network: this is the released-split family for offline runs.
     """
+    from closurebench.generation.release import SPLITS
     from closurebench.hf.splits import config_pattern
-    from closurebench.release import SPLITS
 
     split = str(metadata.get("split", "held_out"))
     if split not in SPLITS:

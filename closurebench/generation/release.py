@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from closurebench.config import Config
+from closurebench.generation.config import Config
 from closurebench.graph import seeds
 
 __all__ = [

@@ -1,7 +1,8 @@
 """seed -> graph -> query -> answer: the structural half of an instance.
 
 Everything here is a pure function of the structural seed and the axes; the surface (labels,
-domain, style, encoding) is applied afterwards in ``records``. Independent streams are derived
+domain, style, encoding) is applied afterwards in ``records``, and ``instances`` joins the
+two. Independent streams are derived
 for n, density, the graph and the query, so changing the n range leaves every density draw
 unchanged and vice versa.
 """
@@ -14,20 +15,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from closurebench import twins
 from closurebench.categories import Category, Target, get
-from closurebench.config import Config
+from closurebench.categories._values import hop_buckets
 from closurebench.errors import UnposableCell, UnposableQuery
+from closurebench.generation import twins
+from closurebench.generation.sensitivity import query_sensitive
 from closurebench.graph import seeds
 from closurebench.graph import tensor as T
 from closurebench.graph.families import perturb, sample_digraph, sample_family, sample_undirected
-from closurebench.sensitivity import query_sensitive
 
-__all__ = [
-    "Posed", "answer_hops", "draw_hops", "generate", "hop_buckets", "instance", "pose",
-    "structural_seed",
-    "surface_seed",
-]
+__all__ = ["Posed", "answer_hops", "draw_hops", "pose", "structural_seed", "surface_seed"]
 
 #: Constructions (or sampled graphs) tried before the cell is declared unable to carry one.
 MAX_TRIES = 200
@@ -39,9 +36,6 @@ FREE_AFTER = MAX_TRIES // 2
 #: Queries proposed on one sampled graph before sampling another (categories without
 #: ``construct``).
 QUERY_TRIES = 16
-#: Share of closure-category instances drawn at 1, 2 and ≥ 3 hops (renormalised over the buckets
-#: n and the hops axis allow). Deep first: a one-hop reader should sit well below a third.
-HOPS_WEIGHTS = (0.15, 0.35, 0.50)
 #: Instances per stratification block: within each block of consecutive indices of a category,
 #: the uniforms that pick n, the hop bucket and the answer value take each tenth of [0, 1)
 #: once, in a hashed order (and successive blocks fill each tenth evenly: ``strata``).
@@ -178,14 +172,6 @@ def draw_axes(
     lo, hi = density
     rho = round(lo + (hi - lo) * seeds.rng("density", sseed).random(), 4) if hi > lo else lo
     return n, min(max(rho, lo), hi)
-
-
-def hop_buckets(hi: int, lo: int = 1) -> list[tuple[tuple[int, int], float]]:
-    """The hop buckets 1, 2 and 3..``hi`` that reach into ``lo..hi``, with their
-    ``HOPS_WEIGHTS``: what ``draw_hops`` draws from, and what the count designs
-    (``categories._values.hop_cells``) weigh their cells by."""
-    return [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
-            if max(a, lo) <= min(b, hi)]
 
 
 def draw_hops(sseed: int, cat: Category, n: int, hops: tuple[int, int | None],
@@ -369,64 +355,3 @@ def pose(
         f"cannot pose a valid {cat.id} instance at {cell} in {MAX_TRIES} tries; "
         f"change n_min/n_max, density or hops_min/hops_max"
     )
-
-
-def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, Any]:
-    """Record ``k`` of a config, computed on its own (no dependence on other instances)."""
-    from closurebench.records import build_record
-
-    cat_id, j = config.locate(k)
-    sseed = structural_seed(config.seed, cat_id, j)
-    side = bool(sseed & 1) if get(cat_id).balance is not None else None
-    posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
-                 (config.hops_min, config.hops_max), config.half,
-                 strata(config.seed, cat_id, j, side))
-    return build_record(
-        posed,
-        record_id=f"{cat_id}-{j:05d}-{config.digest}",
-        structural_seed=sseed,
-        surface_seed=surface_seed(config.surface_seed, cat_id, j),
-        encoding=config.encoding,
-        cross_check=cross_check,
-    )
-
-
-def generate(
-    config: str = "all",
-    *,
-    n_min: int = 4,
-    n_max: int = 10,
-    density: float | tuple[float, float] = (0.1, 0.5),
-    seed: int = 0,
-    surface_seed: int | None = None,
-    per_category: int = 50,
-    categories: list[str] | tuple[str, ...] | str | None = None,
-    encoding: str = "nl",
-    hops_min: int = 1,
-    hops_max: int | None = None,
-    half: int | None = None,
-    cross_check: bool = True,
-    start: int = 0,
-    stop: int | None = None,
-) -> Iterator[dict[str, Any]]:
-    """Yield the records of a config, category by category (taxonomy order).
-
-    Arguments are validated up front (a ``ConfigError`` names the bad one). ``start``/``stop``
-    select an index range, so shards of one config concatenate to the whole.
-    Every record is solved by both engines unless ``cross_check=False``.
-
-    >>> rec = next(generate("reachability", per_category=1))
-    >>> rec["category"], rec["answer"] in ("true", "false")
-    ('reachability', True)
-    """
-    cfg = Config.make(
-        config, n_min=n_min, n_max=n_max, density=density, seed=seed,
-        surface_seed=surface_seed, per_category=per_category, categories=categories,
-        encoding=encoding, hops_min=hops_min, hops_max=hops_max, half=half,
-    )
-    return _iterate(cfg, start, cfg.size if stop is None else min(stop, cfg.size), cross_check)
-
-
-def _iterate(cfg: Config, start: int, stop: int, cross_check: bool) -> Iterator[dict[str, Any]]:
-    for k in range(max(start, 0), stop):
-        yield instance(cfg, k, cross_check=cross_check)

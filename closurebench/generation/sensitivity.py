@@ -2,7 +2,7 @@
 
 An x-dependent question whose answer is the same for every x can be answered without reading
 x at all (the graph's one component size, the one founder). The generator redraws most such
-candidates (``generator.INSENSITIVE_REDRAW``) and the audit measures the share that remain.
+candidates (``pose.INSENSITIVE_REDRAW``) and the audit measures the share that remain.
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from closurebench.config import Config
 from closurebench.errors import ConfigError
-from closurebench.generator import instance
+from closurebench.generation.config import Config
+from closurebench.generation.instances import instance
 
 __all__ = ["generate_parallel", "shard_range", "write_shard"]
 
@@ -39,7 +39,7 @@ def write_shard(cfg: Config, i: int, n: int, out: str, *, cross_check: bool = Tr
     A self-contained task for a process pool or a cluster: it needs only the (picklable)
     config and the shard number, and it streams, so a worker's memory stays flat.
     """
-    from closurebench.io import write_records
+    from closurebench.generation.io import write_records
 
     start, stop = shard_range(cfg.size, i, n)
     return write_records(generate_parallel(cfg, start, stop, cross_check=cross_check), out)

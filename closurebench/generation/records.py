@@ -17,7 +17,7 @@ from typing import Any
 
 from closurebench.categories import Category
 from closurebench.errors import EngineDisagreement
-from closurebench.generator import Posed
+from closurebench.generation.pose import Posed
 from closurebench.graph import seeds
 from closurebench.graph.families import Graph
 from closurebench.surface import (

@@ -105,7 +105,7 @@ def _write_parquet(records: Iterable[dict[str, Any]], out: str, batch: int) -> i
     except ImportError:
         raise ImportError(
             "writing Parquet needs pyarrow: pip install 'closurebench[hf]'") from None
-    from closurebench.schema import arrow_schema
+    from closurebench.generation.schema import arrow_schema
 
     schema = arrow_schema()
     it = iter(records)

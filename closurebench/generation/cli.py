@@ -1,0 +1,154 @@
+"""``closurebench generate`` and ``closurebench categories``, and the config flags every
+command that generates instances shares (``add_config_arguments``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["add_config_arguments", "add_parsers", "config_kwargs"]
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        i, n = (int(p) for p in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard must look like I/N, got {text!r}") from None
+    if not (n >= 1 and 0 <= i < n):
+        raise argparse.ArgumentTypeError(f"--shard I/N needs 0 <= I < N, got {text!r}")
+    return i, n
+
+
+def add_config_arguments(p: argparse.ArgumentParser) -> None:
+    """The generation config flags, shared by every command that generates instances."""
+    p.add_argument("config", help="all, l1, l2, l3 or a category id")
+    p.add_argument("--n-min", type=int, default=None, help="smallest graph (2..2000, default 4)")
+    p.add_argument("--n-max", type=int, default=None,
+                   help="largest graph (n-min..2000, default 10)")
+    p.add_argument("--preset", default=None,
+                   help="a named size sweep (paper-size-sweep, gralgo-s1 .. gralgo-s6); "
+                        "--n-min/--n-max override it")
+    p.add_argument("--density-min", type=float, default=0.1, help="in (0, 1], default 0.1")
+    p.add_argument("--density-max", type=float, default=0.5, help="in (0, 1], default 0.5")
+    p.add_argument("--seed", type=int, default=0, help="structural seed (default 0)")
+    p.add_argument("--surface-seed", type=int, default=None, help="surface seed (default: seed)")
+    p.add_argument("--per-category", type=int, default=50, help="instances per category")
+    p.add_argument("--categories", default=None, help="comma-separated subset of the config")
+    p.add_argument("--encoding", default="nl",
+                   help="nl, json, adjacency, adjacency_list, markdown or numeric")
+    p.add_argument("--hops-min", type=int, default=1,
+                   help="least hop depth of closure-category answers (default 1)")
+    p.add_argument("--hops-max", type=int, default=None,
+                   help="largest hop depth of closure-category answers (default: what n allows)")
+    p.add_argument("--half", type=int, default=None, choices=(0, 1),
+                   help="keep one structural half (0: the train split's, 1: held_out's), so "
+                   "a config holds no relabelled twin of the other half's instances")
+
+
+def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """``generate`` keyword arguments from the shared flags (a preset fills unset sizes)."""
+    from closurebench.generation.presets import preset
+
+    sizes = preset(args.preset) if getattr(args, "preset", None) else {}
+    n_min = args.n_min if args.n_min is not None else sizes.get("n_min", 4)
+    n_max = args.n_max if args.n_max is not None else sizes.get("n_max", 10)
+    return {
+        "n_min": n_min, "n_max": n_max,
+        "density": (args.density_min, args.density_max), "seed": args.seed,
+        "surface_seed": args.surface_seed, "per_category": args.per_category,
+        "categories": args.categories.split(",") if args.categories else None,
+        "encoding": args.encoding,
+        "hops_min": args.hops_min, "hops_max": args.hops_max, "half": args.half,
+    }
+
+
+def _records(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    from closurebench.generation.config import Config
+    from closurebench.generation.parallel import generate_parallel, shard_range
+
+    kw = config_kwargs(args)
+    cfg = Config.make(args.config, **kw)
+    start, stop = shard_range(cfg.size, *args.shard) if args.shard else (0, cfg.size)
+    return generate_parallel(cfg, start, stop, workers=args.workers,
+                             cross_check=not args.no_cross_check)
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from closurebench.errors import ConfigError
+    from closurebench.generation.io import check_out, write_records
+
+    out = args.out or "-"
+    check_out(out, force=args.force)
+    records = _records(args)
+    if out != "-" and not args.no_progress:
+        records = _progress(records, total=_size(args), desc=f"generate {out}")
+    try:
+        count = write_records(records, out)
+    except OSError as exc:
+        if out == "-":
+            raise
+        raise ConfigError(f"--out {out}: cannot write ({exc.strerror or exc})") from None
+    if out != "-":
+        print(f"wrote {count} records to {out}", file=sys.stderr)
+    return 0
+
+
+def _size(args: argparse.Namespace) -> int:
+    from closurebench.generation.config import Config
+    from closurebench.generation.parallel import shard_range
+
+    size = Config.make(args.config, **config_kwargs(args)).size
+    if args.shard:
+        start, stop = shard_range(size, *args.shard)
+        return stop - start
+    return size
+
+
+def _progress(items: Iterator[Any], total: int, desc: str) -> Iterator[Any]:
+    """A tqdm bar on stderr (tqdm comes with ``[run]``); without tqdm, the items as they are."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return items
+    return iter(tqdm(items, total=total, desc=desc, unit="record", file=sys.stderr,
+                     dynamic_ncols=True, leave=False))
+
+
+def _categories(args: argparse.Namespace) -> int:
+    from closurebench.categories import CATEGORIES
+
+    rows = [("id", "level", "answer", "tolerance", "min n", "generated n", "primitives")]
+    rows += [(c.id, f"L{c.level}", c.answer, c.tolerance, str(c.min_n), f"{c.n_floor}+",
+              " → ".join(c.primitives))
+             for c in CATEGORIES.values()]
+    if args.json:
+        print(json.dumps([dict(zip(rows[0], r)) for r in rows[1:]], indent=2))
+        return 0
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``generate`` and ``categories`` to the command line's subparsers."""
+    g = sub.add_parser("generate", help="generate instances as JSONL (stdout) or Parquet")
+    add_config_arguments(g)
+    g.add_argument("--out", default=None, help="FILE.jsonl or FILE.parquet (default: stdout)")
+    g.add_argument("--workers", type=int, default=1, help="processes (output is identical)")
+    g.add_argument("--shard", type=_shard, default=None, help="I/N: only the I-th of N slices")
+    g.add_argument("--no-cross-check", action="store_true",
+                   help="skip the NetworkX twin (faster; the tensor engine still answers)")
+    g.add_argument("--force", action="store_true", help="overwrite an existing --out file")
+    g.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr when writing a file")
+    g.set_defaults(func=_generate)
+
+    c = sub.add_parser("categories", help="print the category taxonomy")
+    c.add_argument("--json", action="store_true", help="as JSON")
+    c.set_defaults(func=_categories)
+
