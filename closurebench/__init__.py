@@ -59,6 +59,7 @@ MOVED: dict[str, str | tuple[str, ...]] = {
     "closurebench.schema": "closurebench.generation.schema",
     "closurebench.seeds": "closurebench.graph.seeds",
     "closurebench.sensitivity": "closurebench.generation.sensitivity",
+    "closurebench.solve": "closurebench.tl.solve",
     "closurebench.tensor": "closurebench.graph.tensor",
     "closurebench.twins": "closurebench.generation.twins",
 }

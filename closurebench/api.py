@@ -125,7 +125,7 @@ def _make_instance() -> Callable[..., Any]:
 
 
 def _make_solve() -> Callable[..., Any]:
-    import closurebench.solve as solve_module
+    import closurebench.tl.solve as solve_module
 
     @functools.wraps(solve_module.solve)
     def solve(category: Any, edges: Any, *args: Any, **kwargs: Any) -> Any:

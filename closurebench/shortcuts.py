@@ -139,7 +139,7 @@ def record_instance(record: dict[str, Any]) -> tuple[Category, Any, dict[str, An
 
 def labelled(cat: Category, answer: Any, labels: list[str]) -> Any:
     """An integer-id answer in the record's label space (sets sorted)."""
-    from closurebench.generation.records import labelled_answer
+    from closurebench.categories import labelled_answer
 
     return labelled_answer(cat, answer, labels)
 

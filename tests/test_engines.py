@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import closurebench as cb
+from closurebench.categories import labelled_answer, twin_input
 from closurebench.errors import UnposableQuery
-from closurebench.generation.records import canonical, labelled_answer, twin_input
+from closurebench.generation.records import canonical
 from closurebench.graph.families import Graph, sample_family
 
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from closurebench.categories._spec import Category, Target
+from closurebench.categories._spec import Category, Target, labelled_answer, twin_input
 from closurebench.errors import ConfigError
 
-__all__ = ["CATEGORIES", "CONFIGS", "LEVELS", "Category", "Target", "get"]
+__all__ = [
+    "CATEGORIES", "CONFIGS", "LEVELS", "Category", "Target", "get", "labelled_answer",
+    "twin_input",
+]
 
 _ORDER = (
     # L1 atomic

@@ -18,7 +18,7 @@ from closurebench.surface.domains import Frame
 
 __all__ = [
     "ANSWER_FORMATS", "CLOSURE_PRIMITIVES", "SCHEMAS", "Category", "Target", "distinct",
-    "has_parent", "same_generation_pair",
+    "has_parent", "labelled_answer", "same_generation_pair", "twin_input",
 ]
 
 #: Primitives that chain edges: a category using one has a hop depth (``hops``).
@@ -189,3 +189,34 @@ def same_generation_pair(rng: random.Random, g: Graph) -> dict[str, int] | None:
     x = rng.randrange(g.n)
     peers = [v for v in range(g.n) if gen[v] == gen[x] and v != x]
     return {"x": x, "y": rng.choice(peers)} if peers else None
+
+
+def labelled_answer(cat: Category, answer: Any, labels: list[str]) -> Any:
+    """Map a tensor-engine answer from node ids to labels (sets become sorted label lists)."""
+    if cat.answer == "label":
+        return labels[answer]
+    if cat.answer == "labels":
+        return sorted(labels[i] for i in answer)
+    return answer
+
+
+def _networkx(g: Graph, labels: list[str], edges: list[tuple[str, str]] | None = None) -> Any:
+    """``g`` as a NetworkX graph on ``labels``; ``edges``, if given, are ``g.edges`` labelled."""
+    import networkx as nx
+
+    G = nx.DiGraph() if g.directed else nx.Graph()
+    G.add_nodes_from(labels)
+    G.add_edges_from([(labels[u], labels[v]) for u, v in g.edges] if edges is None else edges)
+    return G
+
+
+def twin_input(cat: Category, graph: Any, labels: list[str],
+               edges: list[list[tuple[str, str]]] | None = None) -> Any:
+    """The labelled NetworkX graph (or ``(before, after)`` pair) the twin reads.
+
+    ``edges`` may pass each graph's edges already labelled, in ``Graph.edges`` order.
+    """
+    graphs = graph if cat.family == "digraph_pair" else (graph,)
+    labelled = edges or [None] * len(graphs)
+    built = tuple(_networkx(g, labels, es) for g, es in zip(graphs, labelled))
+    return built if cat.family == "digraph_pair" else built[0]

@@ -63,7 +63,7 @@ def _twin(p: Problem, graphs: list[Any]) -> Any:
 
 
 def _nx_graphs(p: Problem) -> list[Any]:
-    from closurebench.generation.records import twin_input
+    from closurebench.categories import twin_input
 
     built = twin_input(p.category, p.graph, list(p.labels))
     return list(built) if isinstance(built, tuple) else [built]

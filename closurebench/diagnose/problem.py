@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from closurebench.categories import Category
+from closurebench.categories import Category, labelled_answer
 from closurebench.errors import ConfigError
-from closurebench.generation.records import canonical, labelled_answer
+from closurebench.generation.records import canonical
 from closurebench.graph.families import Graph
 
 __all__ = ["NEEDED_FIELDS", "Problem", "answer_key"]

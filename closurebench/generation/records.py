@@ -15,11 +15,10 @@ from functools import cache
 from math import isfinite
 from typing import Any
 
-from closurebench.categories import Category
+from closurebench.categories import Category, labelled_answer, twin_input
 from closurebench.errors import EngineDisagreement
 from closurebench.generation.pose import Posed
 from closurebench.graph import seeds
-from closurebench.graph.families import Graph
 from closurebench.surface import (
     DOMAINS,
     KINSHIP,
@@ -31,10 +30,7 @@ from closurebench.surface import (
 )
 from closurebench.tl import reference as tl_reference
 
-__all__ = [
-    "FIELDS", "Surface", "build_record", "canonical", "choose_surface", "labelled_answer",
-    "program_text",
-]
+__all__ = ["FIELDS", "Surface", "build_record", "canonical", "choose_surface", "program_text"]
 
 #: Record fields, in order. Also the dataset features (structured values travel as JSON).
 FIELDS = (
@@ -71,39 +67,8 @@ def _schema_text(category: str) -> str:
     return canonical(get(category).schema)
 
 
-def labelled_answer(cat: Category, answer: Any, labels: list[str]) -> Any:
-    """Map a tensor-engine answer from node ids to labels (sets become sorted label lists)."""
-    if cat.answer == "label":
-        return labels[answer]
-    if cat.answer == "labels":
-        return sorted(labels[i] for i in answer)
-    return answer
-
-
 def _labelled_query(cat: Category, query: dict[str, Any], labels: list[str]) -> dict[str, Any]:
     return {k: labels[v] if k in cat.node_keys else v for k, v in query.items()}
-
-
-def _networkx(g: Graph, labels: list[str], edges: list[tuple[str, str]] | None = None) -> Any:
-    """``g`` as a NetworkX graph on ``labels``; ``edges``, if given, are ``g.edges`` labelled."""
-    import networkx as nx
-
-    G = nx.DiGraph() if g.directed else nx.Graph()
-    G.add_nodes_from(labels)
-    G.add_edges_from([(labels[u], labels[v]) for u, v in g.edges] if edges is None else edges)
-    return G
-
-
-def twin_input(cat: Category, graph: Any, labels: list[str],
-               edges: list[list[tuple[str, str]]] | None = None) -> Any:
-    """The labelled NetworkX graph (or ``(before, after)`` pair) the twin reads.
-
-    ``edges`` may pass each graph's edges already labelled, in ``Graph.edges`` order.
-    """
-    graphs = graph if cat.family == "digraph_pair" else (graph,)
-    labelled = edges or [None] * len(graphs)
-    built = tuple(_networkx(g, labels, es) for g, es in zip(graphs, labelled))
-    return built if cat.family == "digraph_pair" else built[0]
 
 
 @cache

@@ -10,9 +10,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from closurebench.categories import get
+from closurebench.categories import get, labelled_answer, twin_input
 from closurebench.errors import ConfigError
-from closurebench.generation.records import labelled_answer, twin_input
 from closurebench.graph.families import Graph
 
 __all__ = ["solve"]
