@@ -16,7 +16,7 @@ __all__ = ["main"]
 
 #: Modules that add further commands with ``add_parsers(subparsers)``.
 EXTENSIONS: tuple[str, ...] = (
-    "closurebench.scorecli",
+    "closurebench.scoring.cli",
     "closurebench.auditcli",
     "closurebench.hf.cli",
     "closurebench.run.cli",

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import closurebench as cb
-import closurebench.safejson
+import closurebench.scoring.safejson
 from closurebench.cli import build_parser, main
 from closurebench.errors import ArgumentError, ConfigError
 from closurebench.run import RetryPolicy, RunSettings, Selection
@@ -213,7 +213,7 @@ def test_a_huge_line_is_refused_in_bounded_memory(tmp_path: Path,
     import tracemalloc
 
     limit = 2**20
-    monkeypatch.setattr(closurebench.safejson, "MAX_LINE_CHARS", limit)
+    monkeypatch.setattr(closurebench.scoring.safejson, "MAX_LINE_CHARS", limit)
     path = tmp_path / "huge.jsonl"
     with open(path, "w") as fh:
         for _ in range(16):

@@ -17,7 +17,7 @@ hub = pytest.importorskip("huggingface_hub")
 
 def _cli(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> int:
     monkeypatch.setattr(closurebench.cli, "EXTENSIONS",
-                        ("closurebench.run.cli", "closurebench.scorecli"))
+                        ("closurebench.run.cli", "closurebench.scoring.cli"))
     return closurebench.cli.main(argv)
 
 

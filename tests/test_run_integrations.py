@@ -132,7 +132,7 @@ def test_score_reads_an_lm_eval_sample_log(tmp_path, capsys):
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed")
     from lm_eval.loggers import EvaluationTracker
 
-    from closurebench.scorecli import main
+    from closurebench.scoring.cli import main
 
     records = list(closurebench.generate("all", seed=6, per_category=1))
     out = _simple_evaluate(["closurebench_fresh"], _lm_eval_model(records),
@@ -242,7 +242,7 @@ def test_inspect_task_with_the_mock_model(tmp_path: Path) -> None:
     log = inspect_eval(task, model=model, log_dir=str(tmp_path), display="none")[0]
     assert log.status == "success", log.error
     # `closurebench score` reads the .eval log inspect wrote, references included
-    from closurebench.scorecli import main
+    from closurebench.scoring.cli import main
 
     assert log.location.endswith(".eval")
     assert main(["score", log.location, "--json-out", str(tmp_path / "r.json")]) == 0

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from closurebench.scorecli import load_predictions, main
+from closurebench.cli import main
+from closurebench.scoring.cli import load_predictions
 
 MQ = '{"can_reach":true,"in_degree":1,"out_degree":2}'
 

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from benchmarks.scoring_speed import _HOSTILE, build, build_hostile
 from closurebench.scoring import coerce as coerce_mod
 from closurebench.scoring import extract, policy
+from closurebench.scoring import judge as judge_mod
+from closurebench.scoring import references as references_mod
 from closurebench.scoring import report as report_mod
 from closurebench.scoring.coerce import canonical_set, coerce, compare
 from closurebench.scoring.final import answer_region, as_text
@@ -26,16 +28,16 @@ from closurebench.scoring.final import answer_region, as_text
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _general_verdict(output: object, case: report_mod.Case) -> report_mod.Verdict:
+def _general_verdict(output: object, case: judge_mod.Case) -> judge_mod.Verdict:
     """The verdict without any shortcut: all candidates, the policy, plain coercion."""
     text = as_text(output)
     region = None if text is None else answer_region(text)
     if region is None:
-        return report_mod._NO_ANSWER
+        return judge_mod._NO_ANSWER
     judge, canon = case.judge, case.canon
     schema = judge.schema
     found = extract.candidates(region)
-    formatted = found.whole is not None and report_mod._format_ok(found.whole, schema)
+    formatted = found.whole is not None and judge_mod._format_ok(found.whole, schema)
 
     def same(a: object, b: object) -> bool:
         if judge.is_set:
@@ -44,8 +46,8 @@ def _general_verdict(output: object, case: report_mod.Case) -> report_mod.Verdic
 
     value, parsed = policy.decide(found, lambda v, s: coerce(v, schema, s), same)
     if not parsed:
-        return report_mod.Verdict(None, False, False, False, False, formatted)
-    return report_mod._judged(value, formatted, case)
+        return judge_mod.Verdict(None, False, False, False, False, formatted)
+    return judge_mod._judged(value, formatted, case)
 
 
 def _mixes() -> list[tuple[list[object], list[dict]]]:
@@ -71,7 +73,7 @@ def test_shortcuts_give_the_general_verdict(mixes, monkeypatch) -> None:
         fast = report_mod.judge_outputs(predictions, references)
         # The general path: no final-object shortcut either, fresh cases (no memo).
         monkeypatch.setattr(extract, "_final_object_only", lambda region, lower: None)
-        _, cases, _, _, _ = report_mod._prepare(predictions, references, None)
+        _, cases, _, _, _ = references_mod._prepare(predictions, references, None)
         general = [_general_verdict(p, c) for p, c in zip(predictions, cases, strict=True)]
         monkeypatch.undo()
         assert len(fast) == len(general)

@@ -65,7 +65,7 @@ def _slug(text: str) -> str:
 def _json_object(text: str) -> dict[str, Any]:
     from closurebench.errors import ClosureBenchError
     from closurebench.run.client import check_extra_body
-    from closurebench.safejson import loads
+    from closurebench.scoring.safejson import loads
 
     try:
         value = loads(text, "not JSON")
@@ -93,8 +93,33 @@ def _url(text: str) -> str:
 _density = cli_type(check_float, 0.0, 1.0, convert=float, open_lo=True)
 
 
+def _card(args: argparse.Namespace) -> int:
+    from closurebench.run.card import card_text
+    from closurebench.scoring.cli import _check_json_out
+    from closurebench.scoring.safejson import load_json_file
+
+    if args.out:
+        _check_json_out(args.out, args.force, flag="--out")
+    report = load_json_file(args.report, what="report")
+    text = card_text(report, model_name=args.model_name, dataset_id=args.dataset_id,
+                     dataset_name=args.dataset_name, dataset_config=args.dataset_config,
+                     dataset_split=args.dataset_split)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def card_command(args: argparse.Namespace) -> int:
+    """Handler of ``closurebench card`` (scoring's guard: one ``error:`` line, exit 2)."""
+    from closurebench.scoring.cli import _guarded
+
+    return _guarded(_card, args)
+
+
 def add_parsers(sub: Any) -> None:
-    """Add the ``run``, ``report`` and ``gap`` commands to the ``closurebench`` parser."""
+    """Add the ``run``, ``report``, ``gap`` and ``card`` commands to the ``closurebench`` parser."""
     from closurebench.run.data import SPLIT_SEEDS
     from closurebench.run.prompts import PROGRAM_PROMPTS, RUN_MODES
 
@@ -202,6 +227,25 @@ def add_parsers(sub: Any) -> None:
     g.add_argument("--force", action="store_true", help="overwrite gap.json and gap.md")
     g.set_defaults(func=_gap)
 
+    c = sub.add_parser(
+        "card",
+        help="render model-index metadata (a model card) from a score report",
+    )
+    c.add_argument("report", help="report.json of `closurebench run`, or the JSON of "
+                   "`closurebench score --json-out`")
+    c.add_argument("--model-name", default=None,
+                   help="the model's name or Hub id (default: the one the run recorded)")
+    c.add_argument("--dataset-name", default="ClosureBench", help="pretty dataset name")
+    c.add_argument("--dataset-id", default=None,
+                   help="dataset Hub id (default: $CLOSUREBENCH_DATASET_ID or "
+                   "closurebench.hub.DATASET_ID)")
+    c.add_argument("--dataset-config", default=None,
+                   help="dataset config (default: the run's, else none)")
+    c.add_argument("--dataset-split", default=None,
+                   help="split scored (default: the run's, else held_out)")
+    c.add_argument("--out", help="write the card here (default: stdout)")
+    c.add_argument("--force", action="store_true", help="overwrite an existing --out file")
+    c.set_defaults(func=card_command)
 
 def _settings(args: argparse.Namespace) -> Any:
     from closurebench.run.client import RetryPolicy

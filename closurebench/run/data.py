@@ -166,8 +166,8 @@ def read_jsonl(path: str, *, complete_only: bool = True) -> list[dict[str, Any]]
     """Rows of a JSONL file; a torn last line (no newline, e.g. after a kill) is skipped.
 
     A malformed line, a line that is not an object, or one longer than
-    ``closurebench.safejson.MAX_LINE_CHARS`` raises ``InputError`` naming the file and line.
+    ``closurebench.scoring.safejson.MAX_LINE_CHARS`` raises ``InputError`` naming the file and line.
     """
-    from closurebench.safejson import iter_jsonl
+    from closurebench.scoring.safejson import iter_jsonl
 
     return [row for _, row in iter_jsonl(path, complete_only=complete_only)]

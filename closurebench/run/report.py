@@ -56,12 +56,12 @@ class RunFiles:
 def load_run(run_dir: str | Path) -> RunFiles:
     """Read a run directory; a ``RunError`` says what is missing or malformed.
 
-    Every file is read in bounded memory (``closurebench.safejson``), and a run.json that is
+    Every file is read in bounded memory (``closurebench.scoring.safejson``), and a run.json that is
     not an object or claims an absurd sample count is refused instead of trusted.
     """
     from closurebench.run.client import count
     from closurebench.run.runner import MAX_SAMPLES
-    from closurebench.safejson import iter_jsonl, load_json_file
+    from closurebench.scoring.safejson import iter_jsonl, load_json_file
 
     if not isinstance(run_dir, (str, os.PathLike)):
         raise RunError(f"run_dir must be a folder path, got {run_dir!r}")

@@ -357,7 +357,7 @@ def _prepare_dir(out: Path, force: bool) -> None:
 
 
 def _read_meta(path: Path) -> dict[str, Any]:
-    from closurebench.safejson import load_json_file
+    from closurebench.scoring.safejson import load_json_file
 
     return load_json_file(path, what="run.json")
 

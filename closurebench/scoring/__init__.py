@@ -4,7 +4,8 @@
 gives one ``Verdict`` per output (a reward function's input). The pieces are exported for
 users who need one step, e.g. ``extract_answer`` to see what was read from an output.
 Modules: ``final`` (drop the reasoning), ``extract`` (find candidates), ``policy`` (pick the
-committed answer, lenient credit), ``coerce`` (schema), ``labels``, ``report``, ``stats``.
+committed answer, lenient credit), ``coerce`` (schema), ``labels``, ``judge`` (one output
+against one case), ``references`` (resolving references), ``report``, ``stats``.
 """
 
 from __future__ import annotations
@@ -21,18 +22,10 @@ from closurebench.scoring.extract import (
     MAX_SCAN_CHARS,
 )
 from closurebench.scoring.final import answer_region
+from closurebench.scoring.judge import TRUNCATED_FINISH_REASONS, Verdict
 from closurebench.scoring.policy import SLIPS, extract_answer, slip_credit
-from closurebench.scoring.report import (
-    DENSITY_BUCKET_WIDTH,
-    RECORD_FIELDS,
-    TRUNCATED_FINISH_REASONS,
-    Verdict,
-    density_bucket,
-    format_report,
-    judge_outputs,
-    score,
-    verdicts,
-)
+from closurebench.scoring.references import DENSITY_BUCKET_WIDTH, RECORD_FIELDS, density_bucket
+from closurebench.scoring.report import format_report, judge_outputs, score, verdicts
 from closurebench.scoring.stats import (
     consensus_correct,
     memorisation_gap,

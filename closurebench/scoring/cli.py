@@ -1,8 +1,8 @@
-"""``closurebench score`` and ``closurebench card``: the scoring commands.
+"""``closurebench score``: the scoring command.
 
 ``closurebench.cli`` wires them in through ``add_parsers``; handlers return the exit status,
 and bad input (unreadable files, malformed lines, unknown ids) prints one ``error: ...`` line
-and exits 2, without a traceback. ``python -m closurebench.scorecli`` runs them standalone.
+and exits 2, without a traceback. ``python -m closurebench.scoring.cli`` runs it standalone.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from closurebench.safejson import iter_jsonl, iter_lines, load_json_file, loads
+from closurebench.scoring.safejson import iter_jsonl, iter_lines, loads
 
-__all__ = ["add_parsers", "card_command", "load_predictions", "main", "score_command"]
+__all__ = ["add_parsers", "load_predictions", "main", "score_command"]
 
 
 class _InputError(ValueError):
@@ -25,7 +25,7 @@ class _InputError(ValueError):
 
 
 def add_parsers(subparsers: Any) -> None:
-    """Add ``score`` and ``card`` to an argparse subparsers object (handlers in ``func``)."""
+    """Add ``score`` to an argparse subparsers object (its handler in ``func``)."""
     s = subparsers.add_parser(
         "score",
         help="score raw model outputs (JSONL) against ClosureBench records",
@@ -54,26 +54,6 @@ def add_parsers(subparsers: Any) -> None:
     s.add_argument("--json-out", help="also write the full report as JSON to this file")
     s.add_argument("--force", action="store_true", help="overwrite an existing --json-out file")
     s.set_defaults(func=score_command)
-
-    c = subparsers.add_parser(
-        "card",
-        help="render model-index metadata (a model card) from a score report",
-    )
-    c.add_argument("report", help="report.json of `closurebench run`, or the JSON of "
-                   "`closurebench score --json-out`")
-    c.add_argument("--model-name", default=None,
-                   help="the model's name or Hub id (default: the one the run recorded)")
-    c.add_argument("--dataset-name", default="ClosureBench", help="pretty dataset name")
-    c.add_argument("--dataset-id", default=None,
-                   help="dataset Hub id (default: $CLOSUREBENCH_DATASET_ID or "
-                   "closurebench.hub.DATASET_ID)")
-    c.add_argument("--dataset-config", default=None,
-                   help="dataset config (default: the run's, else none)")
-    c.add_argument("--dataset-split", default=None,
-                   help="split scored (default: the run's, else held_out)")
-    c.add_argument("--out", help="write the card here (default: stdout)")
-    c.add_argument("--force", action="store_true", help="overwrite an existing --out file")
-    c.set_defaults(func=card_command)
 
 
 def _guarded(handler: Any, args: argparse.Namespace) -> int:
@@ -190,8 +170,8 @@ def _read_records(path: str) -> Iterator[dict[str, Any]]:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from closurebench.harness_logs import read_harness_log
     from closurebench.scoring import format_report, score
+    from closurebench.scoring.harness_logs import read_harness_log
 
     if args.json_out:
         _check_json_out(args.json_out, args.force)
@@ -254,29 +234,8 @@ def score_command(args: argparse.Namespace) -> int:
     return _guarded(_score, args)
 
 
-def _card(args: argparse.Namespace) -> int:
-    from closurebench.run.card import card_text
-
-    if args.out:
-        _check_json_out(args.out, args.force, flag="--out")
-    report = load_json_file(args.report, what="report")
-    text = card_text(report, model_name=args.model_name, dataset_id=args.dataset_id,
-                     dataset_name=args.dataset_name, dataset_config=args.dataset_config,
-                     dataset_split=args.dataset_split)
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def card_command(args: argparse.Namespace) -> int:
-    """Handler of ``closurebench card``."""
-    return _guarded(_card, args)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the scoring commands on their own (``python -m closurebench.scorecli``)."""
+    """Run the scoring command on its own (``python -m closurebench.scoring.cli``)."""
     parser = argparse.ArgumentParser(prog="closurebench")
     add_parsers(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)

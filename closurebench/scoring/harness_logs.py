@@ -50,7 +50,7 @@ def read_harness_log(path: str) -> HarnessLog | None:
         return None
     if path.endswith((".eval", ".json")):
         return _inspect(path)
-    from closurebench.safejson import iter_lines
+    from closurebench.scoring.safejson import iter_lines
 
     with open(path, encoding="utf-8", errors="surrogateescape") as fh:
         # bounded reads: a huge file without newlines is refused, not loaded whole
