@@ -47,6 +47,7 @@ _CHECKED = ("load_dataset", "memorisation_gap")
 #: closurebench.rewards`` keeps working and gives the very module object of its new home (a
 #: tuple: the first module, with the others' public names readable through it).
 MOVED: dict[str, str | tuple[str, ...]] = {
+    "closurebench.auditcli": "closurebench.audit.cli",
     "closurebench.config": "closurebench.generation.config",
     "closurebench.generator": ("closurebench.generation.instances", "closurebench.generation.pose"),
     "closurebench.graphs": "closurebench.graph.families",
@@ -62,6 +63,7 @@ MOVED: dict[str, str | tuple[str, ...]] = {
     "closurebench.scorecli": "closurebench.scoring.cli",
     "closurebench.seeds": "closurebench.graph.seeds",
     "closurebench.sensitivity": "closurebench.generation.sensitivity",
+    "closurebench.shortcuts": "closurebench.audit.readers",
     "closurebench.solve": "closurebench.tl.solve",
     "closurebench.tensor": "closurebench.graph.tensor",
     "closurebench.twins": "closurebench.generation.twins",

@@ -17,7 +17,7 @@ __all__ = ["main"]
 #: Modules that add further commands with ``add_parsers(subparsers)``.
 EXTENSIONS: tuple[str, ...] = (
     "closurebench.scoring.cli",
-    "closurebench.auditcli",
+    "closurebench.audit.cli",
     "closurebench.hf.cli",
     "closurebench.run.cli",
     "closurebench.sft",

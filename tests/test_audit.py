@@ -7,8 +7,8 @@ import json
 import pytest
 
 import closurebench as cb
-from closurebench import shortcuts
 from closurebench.audit import TARGETS, audit_records, format_table, misses
+from closurebench.audit import readers as shortcuts
 from closurebench.categories import CATEGORIES, get
 from closurebench.cli import main
 from closurebench.generation import twins

@@ -118,7 +118,7 @@ def test_query_insensitive_candidates_are_mostly_redrawn(monkeypatch) -> None:
     """Where a retry can change the shape (not where the drawn value fixes it, e.g. a
     component that is the whole graph), insensitive candidates are redrawn."""
     import closurebench as cb
-    from closurebench import shortcuts
+    from closurebench.audit import readers as shortcuts
     from closurebench.generation import pose as generator
     from closurebench.generation.sensitivity import query_sensitive
 

@@ -10,7 +10,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import closurebench
-from closurebench import shortcuts
+from closurebench.audit import readers as shortcuts
 from closurebench.categories import CATEGORIES
 from closurebench.run import baselines
 from closurebench.run.client import RetryPolicy, base_url_host

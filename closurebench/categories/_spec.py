@@ -97,7 +97,7 @@ class Category:
     where the smallest graphs carry too few distinct instances. ``max_hops(n)`` is the deepest
     hop depth n nodes can carry. ``shortcuts`` maps a name to a category-specific
     non-reasoning reader ``reader(graph, query) -> answer`` (integer ids, like the programs),
-    run as ``baseline:<name>`` beside the shared ones in ``closurebench.shortcuts``.
+    run as ``baseline:<name>`` beside the shared ones in ``closurebench.audit.readers``.
 
     ``tl_program`` is the logic of the instance's program in ``closurebench.tl`` (a string, or a
     function of the query for logic that depends on a parameter): it reads the graph facts and

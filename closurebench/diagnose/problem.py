@@ -41,9 +41,9 @@ class Problem:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Problem:
-        """Rebuild from a record (``closurebench.shortcuts.record_instance``, which the shortcut
+        """Rebuild from a record (``closurebench.audit.readers.record_instance``, which the shortcut
         readers use too); a ``ConfigError`` names the field that is missing or bad."""
-        from closurebench.shortcuts import record_instance
+        from closurebench.audit.readers import record_instance
 
         missing = [f for f in NEEDED_FIELDS if f not in record]
         if missing:

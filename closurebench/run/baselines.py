@@ -7,7 +7,7 @@ knows the graph size and the training answers and nothing else); ``baseline:rand
 uniformly from the answer's type (a node of the question for a label,
 a random subset of its nodes for a set, an integer in ``[minimum, n]`` for a count, a coin for
 yes/no), deterministically from (seed, id, sample).
-Every shortcut reader of ``closurebench.shortcuts`` is a baseline too (``baseline:one-hop``,
+Every shortcut reader of ``closurebench.audit.readers`` is a baseline too (``baseline:one-hop``,
 ``baseline:local``, ``baseline:n-1``, ``baseline:founder``, ...); on a category it does not apply
 to it gives the majority answer. The ``shortcut`` floor is, per category, the best of the
 majority answer, the majority answer by n and every applicable reader that does no reasoning
@@ -49,7 +49,7 @@ BY_N = "majority-by-n"
 
 
 def _all_baselines() -> tuple[str, ...]:
-    from closurebench.shortcuts import names
+    from closurebench.audit.readers import names
 
     return (*CHANCE, BY_N, *names())
 
@@ -127,7 +127,7 @@ def baseline_answer(kind: str, record: dict[str, Any], sample: int = 0, seed: in
             return json.loads(table[record["category"]])
         kind = "random"  # an unknown category has no train answers: fall back to chance
     if kind not in CHANCE and kind in BASELINES:
-        from closurebench.shortcuts import answer_of, readers
+        from closurebench.audit.readers import answer_of, readers
 
         if kind in readers(record["category"]):
             return answer_of(kind, record)
@@ -181,8 +181,8 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
     the reader's name; levels
     and the overall figure weight each category's best by its instances.
     """
+    from closurebench.audit.readers import floor_readers
     from closurebench.scoring import score
-    from closurebench.shortcuts import floor_readers
 
     out: dict[str, dict[str, Any]] = {}
     for kind in CHANCE:

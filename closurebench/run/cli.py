@@ -131,7 +131,7 @@ def add_parsers(sub: Any) -> None:
         epilog=_RUN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("--model", required=True, type=_model,
                    help="served model name, or baseline:KIND (offline): majority, random, the "
-                   "shortcut readers (one-hop, local, n-1, ...: see closurebench.shortcuts), "
+                   "shortcut readers (one-hop, local, n-1, ...: see closurebench.audit.readers), "
                    "the error-injecting reversed, truncated-K, source-inclusion, misread-edge, "
                    "drift, format, and program-oracle (the reference program, --mode program)")
     r.add_argument("--base-url", default=None, type=_url,

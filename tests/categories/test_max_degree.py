@@ -51,8 +51,8 @@ def test_unknown_category_is_rejected() -> None:
 
 
 def test_built_winner_is_unique_and_density_stays_nominal() -> None:
+    from closurebench.audit.readers import most_mentioned
     from closurebench.categories import Target, get
-    from closurebench.shortcuts import most_mentioned
 
     cat = get(CAT)
     tries = [cat.construct(random.Random(s), 10, 0.3, Target()) for s in range(100)]

@@ -1,7 +1,7 @@
 """The audit: does every instance demand what its category claims? Measured, per category.
 
 For a set of records it reports, per category: the majority floor, every shortcut reader's
-accuracy (``closurebench.shortcuts``), the hop-depth distribution, the most frequent answer's
+accuracy (``closurebench.audit.readers``), the hop-depth distribution, the most frequent answer's
 share, the "n − k" rules, query sensitivity, instances that break a generation rule
 ("relaxed"), and cross-split structural twins; then it checks the release targets (``TARGETS``)
 and lists every miss. ``closurebench audit`` prints the table and exits non-zero on a miss.
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from closurebench import shortcuts
+from closurebench.audit import readers as shortcuts
 from closurebench.categories import CATEGORIES, Category
 from closurebench.errors import UnposableQuery
 from closurebench.generation.records import canonical
