@@ -35,7 +35,7 @@ __version__ = "0.2.3"
 #: so that ``import closurebench`` and the CLI stay fast.
 _LAZY = {
     "extract_answer": "closurebench.scoring",
-    "reward": "closurebench.rewards",
+    "reward": "closurebench.train.rewards",
     "score": "closurebench.scoring",
 }
 #: Served by ``closurebench.api``: the module functions, checked at the door (named errors
@@ -49,20 +49,29 @@ _CHECKED = ("load_dataset", "memorisation_gap")
 MOVED: dict[str, str | tuple[str, ...]] = {
     "closurebench.auditcli": "closurebench.audit.cli",
     "closurebench.config": "closurebench.generation.config",
-    "closurebench.generator": ("closurebench.generation.instances", "closurebench.generation.pose"),
+    "closurebench.curriculum": "closurebench.train.curriculum",
+    "closurebench.generator": (
+        "closurebench.generation.instances", "closurebench.generation.pose",
+    ),
     "closurebench.graphs": "closurebench.graph.families",
     "closurebench.harness_logs": "closurebench.scoring.harness_logs",
+    "closurebench.hub": "closurebench.hf.hub",
+    "closurebench.integrations": "closurebench.train",
+    "closurebench.integrations.reasoning_gym": "closurebench.train.reasoning_gym",
     "closurebench.io": "closurebench.generation.io",
     "closurebench.parallel": "closurebench.generation.parallel",
     "closurebench.plant": "closurebench.graph.plant",
     "closurebench.presets": "closurebench.generation.presets",
     "closurebench.records": "closurebench.generation.records",
     "closurebench.release": "closurebench.generation.release",
+    "closurebench.rewards": "closurebench.train.rewards",
     "closurebench.safejson": "closurebench.scoring.safejson",
+    "closurebench.sandbox": "closurebench.run.sandbox",
     "closurebench.schema": "closurebench.generation.schema",
     "closurebench.scorecli": "closurebench.scoring.cli",
     "closurebench.seeds": "closurebench.graph.seeds",
     "closurebench.sensitivity": "closurebench.generation.sensitivity",
+    "closurebench.sft": "closurebench.train.sft",
     "closurebench.shortcuts": "closurebench.audit.readers",
     "closurebench.solve": "closurebench.tl.solve",
     "closurebench.tensor": "closurebench.graph.tensor",

@@ -20,7 +20,7 @@ EXTENSIONS: tuple[str, ...] = (
     "closurebench.audit.cli",
     "closurebench.hf.cli",
     "closurebench.run.cli",
-    "closurebench.sft",
+    "closurebench.train.sft",
 )
 
 

@@ -14,8 +14,8 @@ from closurebench import cli  # noqa: E402
 from closurebench.categories import CATEGORIES, CONFIGS  # noqa: E402
 from closurebench.generation.release import SPLITS  # noqa: E402
 from closurebench.hf.card import CardDrift, card_text, hub_card_text  # noqa: E402
+from closurebench.hf.hub import DATASET_ID  # noqa: E402
 from closurebench.hf.splits import read_manifest  # noqa: E402
-from closurebench.hub import DATASET_ID  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,10 +8,10 @@ from itertools import pairwise
 import pytest
 
 from closurebench.categories import CATEGORIES
-from closurebench.curriculum import curriculum
 from closurebench.errors import ConfigError, UnposableCell
 from closurebench.generation.instances import instance
 from closurebench.generation.release import SPLITS, split_seeds
+from closurebench.train.curriculum import curriculum
 
 
 def test_stages_rise_one_axis_at_a_time():

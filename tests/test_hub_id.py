@@ -1,4 +1,4 @@
-"""One dataset id: every doc, card and task names ``closurebench.hub.DATASET_ID``, nothing else."""
+"""One dataset id: every doc, card and task names ``closurebench.hf.hub.DATASET_ID``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from closurebench import hub
+from closurebench.hf import hub
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ["README.md", "metric/closurebench/README.md", "integrations/README.md"]

@@ -96,7 +96,7 @@ def test_a_space_repo_id_loads_whatever_the_space_is_called(tmp_path):
 
 
 def test_the_card_documents_the_ways_that_work():
-    from closurebench.hub import metric_space_id
+    from closurebench.hf.hub import metric_space_id
 
     assert f'evaluate.load("{metric_space_id()}")' in CARD
     assert '"closurebench/closurebench"' not in CARD and 'closurebench-metric")' not in CARD

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import closurebench.cli
-import closurebench.hub
-from closurebench.hub import DATASET_ID, DATASET_ID_ENV
+import closurebench.hf.hub
+from closurebench.hf.hub import DATASET_ID, DATASET_ID_ENV
 from closurebench.run.card import TASK_TYPE
 
 hub = pytest.importorskip("huggingface_hub")
@@ -69,7 +69,7 @@ def test_the_dataset_id_setting_reaches_the_cards(tmp_path, monkeypatch):
     assert {r.dataset_type for r in card.data.eval_results} == {"my-org/closurebench-mirror"}
     monkeypatch.setenv(DATASET_ID_ENV, "not an id")
     with pytest.raises(ValueError, match=DATASET_ID_ENV):
-        closurebench.hub.dataset_id()
+        closurebench.hf.hub.dataset_id()
 
 
 def test_card_without_a_model_name_for_a_score_report_is_one_clear_error(tmp_path, capsys,

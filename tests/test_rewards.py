@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import closurebench
-from closurebench.rewards import GRPO_COLUMNS, grpo_reward, make_grpo_reward, reward
 from closurebench.scoring import score
+from closurebench.train.rewards import GRPO_COLUMNS, grpo_reward, make_grpo_reward, reward
 
 
 @pytest.fixture(scope="module")

@@ -207,7 +207,7 @@ def test_inspect_task_loads_released_and_fresh_instances() -> None:
     fresh = module.closurebench(split=None, seed=5, per_category=1)
     expected = {r["id"] for r in closurebench.generate("all", seed=5, per_category=1)}
     assert {s.id for s in fresh.dataset} == expected
-    from closurebench.hub import DATASET_ID
+    from closurebench.hf.hub import DATASET_ID
 
     assert fresh.metadata["dataset"] == DATASET_ID  # the one dataset id setting
     held_out = module.closurebench(limit=3, mode="cot")

@@ -11,7 +11,7 @@ import socket
 
 import pytest
 
-from closurebench import sandbox
+from closurebench.run import sandbox
 
 LIMITS = sandbox.SandboxLimits(cpu_seconds=2, wall_seconds=6.0, memory_mb=512,
                                output_bytes=10_000)

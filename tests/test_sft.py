@@ -24,7 +24,7 @@ def _train(config: str, **axes) -> list[dict]:
 
 
 def _export(monkeypatch, *argv: str) -> int:
-    monkeypatch.setattr(closurebench.cli, "EXTENSIONS", ("closurebench.sft",))
+    monkeypatch.setattr(closurebench.cli, "EXTENSIONS", ("closurebench.train.sft",))
     return closurebench.cli.main(["export", "sft", *argv])
 
 

@@ -84,7 +84,7 @@ def add_parsers(sub: Any) -> None:
     u = sub.add_parser("publish", help="export the Hub dataset folder and upload it")
     u.add_argument("--repo-id", default=None,
                    help="ORG/NAME of the dataset repository (the released one is "
-                   "closurebench.hub.DATASET_ID; set CLOSUREBENCH_DATASET_ID for a fork)")
+                   "closurebench.hf.hub.DATASET_ID; set CLOSUREBENCH_DATASET_ID for a fork)")
     u.add_argument("--private", action="store_true", help="create the repositories private")
     u.add_argument("--export-only", metavar="DIR", default=None,
                    help="only write the export folder to DIR (no network)")

@@ -109,7 +109,7 @@ def publish_dataset(
 ) -> str:
     """Export and upload the dataset repository; the commit URL."""
     from closurebench import __version__
-    from closurebench.hub import validate_repo_id
+    from closurebench.hf.hub import validate_repo_id
 
     validate_repo_id(repo_id, "--repo-id")
     _token(token)  # fail before any work when there is no token
@@ -126,7 +126,7 @@ def space_files(root: str | os.PathLike[str], space_id: str) -> dict[str, bytes]
     ``evaluate.load("ORG/NAME")`` downloads ``NAME.py`` from the Space, so the script goes up
     as ``<space name>.py`` whatever the Space is called; ``app.py`` finds it by elimination.
     """
-    from closurebench.hub import METRIC_SCRIPT, validate_repo_id
+    from closurebench.hf.hub import METRIC_SCRIPT, validate_repo_id
 
     name = validate_repo_id(space_id, "--metric-space").split("/")[1]
     folder = Path(root) / METRIC_DIR

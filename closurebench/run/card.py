@@ -117,7 +117,7 @@ def card_text(
     dataset_split: str | None = None,
 ) -> str:
     """The card (front matter + body) of a report; arguments override what it records."""
-    from closurebench.hub import dataset_id as default_id
+    from closurebench.hf.hub import dataset_id as default_id
 
     hub = require("huggingface_hub", "hf")
     c = card_input(report)

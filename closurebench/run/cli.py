@@ -238,7 +238,7 @@ def add_parsers(sub: Any) -> None:
     c.add_argument("--dataset-name", default="ClosureBench", help="pretty dataset name")
     c.add_argument("--dataset-id", default=None,
                    help="dataset Hub id (default: $CLOSUREBENCH_DATASET_ID or "
-                   "closurebench.hub.DATASET_ID)")
+                   "closurebench.hf.hub.DATASET_ID)")
     c.add_argument("--dataset-config", default=None,
                    help="dataset config (default: the run's, else none)")
     c.add_argument("--dataset-split", default=None,

@@ -2,7 +2,7 @@
 
 ``ProgramBackend`` wraps any backend (a chat server or ``baseline:program-oracle``): it takes
 the program out of the reply (the last fenced block), runs it (TL in the bounded interpreter,
-Python in ``closurebench.sandbox``) and hands the printed ``{"answer": ...}`` on as the output
+Python in ``closurebench.run.sandbox``) and hands the printed ``{"answer": ...}`` on as the output
 the metric scores. Each program, its run and a diagnosis go to ``programs.jsonl``: when the
 answer is wrong, the program is run again on the *true* graph (its facts or edge lists swapped
 for the reference ones). Right then means the model misread the graph (the differing edges are
@@ -57,7 +57,7 @@ def run_program(source: str, language: str, limits: Any = None) -> dict[str, Any
         except Exception as exc:  # a model's program must never stop the run
             return {"executed": False, "output": "", "isolation": "tl-interpreter",
                     "error": f"interpreter error: {type(exc).__name__}: {exc}"}
-    from closurebench import sandbox
+    from closurebench.run import sandbox
 
     ex = sandbox.run_python(source, limits)
     error = None if ex.ok else ("timed out" if ex.timed_out else

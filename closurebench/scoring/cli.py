@@ -129,7 +129,7 @@ def _references(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
             raise _InputError(f"references file not found: {path}")
         records = _read_records(path)
     else:
-        from closurebench import generate
+        from closurebench.generation.instances import generate
 
         records = generate(
             args.config,

@@ -6,7 +6,7 @@
     inspect eval integrations/inspect_ai/closurebench_task.py -T data_files=held_out.jsonl
 
 Instances come from ``closurebench.run.data`` (the released splits are regenerated from their
-seeds, row for row the files of the Hub dataset ``closurebench.hub.dataset_id()``, which the
+seeds, row for row the files of the Hub dataset ``closurebench.hf.hub.dataset_id()``, which the
 task's metadata names; or read from a local export), the system prompt is
 ``closurebench run``'s versioned one,
 and the scorer calls ``closurebench.scoring.score``, reporting strict and lenient accuracy
@@ -35,7 +35,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState, generate
 
-from closurebench.hub import dataset_id
+from closurebench.hf.hub import dataset_id
 from closurebench.run.data import Selection, load_instances, slim
 from closurebench.run.prompts import PROMPT_VERSION, SYSTEM_PROMPTS
 

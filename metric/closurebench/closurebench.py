@@ -17,7 +17,7 @@ from typing import Any
 import datasets
 import evaluate
 
-from closurebench.hub import hub_url
+from closurebench.hf.hub import hub_url
 from closurebench.scoring import RECORD_FIELDS, score
 from closurebench.scoring.final import as_text
 
@@ -185,7 +185,7 @@ class Closurebench(evaluate.Metric):
             features=datasets.Features(
                 {"predictions": datasets.Value("string"), "references": datasets.Value("string")}
             ),
-            reference_urls=[hub_url()],  # the dataset id setting (closurebench.hub)
+            reference_urls=[hub_url()],  # the dataset id setting (closurebench.hf.hub)
         )
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):

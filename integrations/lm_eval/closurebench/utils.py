@@ -5,7 +5,7 @@ system prompt from ``closurebench.run.prompts`` (the versioned prompt of ``closu
 so a score here means the same as a score in a ClosureBench report.
 
 Three sources of documents, one per task family: the Hub dataset (its id is the one setting
-``closurebench.hub.dataset_id()``), the released Parquet files on disk (a clone's ``splits/``
+``closurebench.hf.hub.dataset_id()``), the released Parquet files on disk (a clone's ``splits/``
 or any export, no Hub needed), and a fresh config generated on the spot. Every family orders a
 level's documents round-robin over its categories (instance 0 of each category, then 1, ...),
 as ``closurebench run`` and the inspect task do, so ``--limit 10`` covers ten categories.
@@ -65,7 +65,7 @@ def _round_robin(dataset: Any) -> Any:
 def hub_dataset(config: str = "all", data_files: Any = None, **_: Any) -> dict[str, Any]:
     """``custom_dataset`` of the ``closurebench`` and ``closurebench_cot`` tasks.
 
-    The released splits from the Hub repository ``closurebench.hub.dataset_id()`` (set
+    The released splits from the Hub repository ``closurebench.hf.hub.dataset_id()`` (set
     ``CLOSUREBENCH_DATASET_ID`` for a mirror); with ``data_files`` (a task file's
     ``dataset_kwargs``), those local files instead.
     """
@@ -73,7 +73,7 @@ def hub_dataset(config: str = "all", data_files: Any = None, **_: Any) -> dict[s
 
     if data_files is not None:
         return _files_dataset(data_files)
-    from closurebench.hub import dataset_id
+    from closurebench.hf.hub import dataset_id
 
     return dict(datasets.load_dataset(dataset_id(), config))
 

@@ -99,7 +99,7 @@ class ClosureBenchDataset(ProceduralDataset):
 
     def score_answer(self, answer: str | None, entry: dict[str, Any]) -> float:
         """1.0 when the metric judges ``answer`` strictly right, else 0.0 (never raises)."""
-        from closurebench.rewards import reward
+        from closurebench.train.rewards import reward
 
         if not isinstance(answer, str):
             return 0.0

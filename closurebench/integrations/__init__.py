@@ -1,1 +1,0 @@
-"""Adapters that expose ClosureBench through other projects' interfaces (imported on use)."""
