@@ -72,7 +72,28 @@ class _Subcommands:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a did-you-mean for a mistyped command or option."""
+    """argparse with the config spelled one way and a did-you-mean that stays in its command.
+
+    Every parser of the command line is one (subparsers take their parent's class), so each
+    merges ``CONFIG`` and its ``--config`` alias itself. A mistyped option is matched only
+    against the options of the command it was given to: the root parser reports unknown
+    options, so it remembers the namespace it parsed to find that command. A mistyped command
+    or choice uses argparse's own ``suggest_on_error`` where the Python version has it.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if sys.version_info >= (3, 14):
+            kwargs.setdefault("suggest_on_error", True)
+        super().__init__(*args, **kwargs)
+        self._parsed: argparse.Namespace | None = None
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        from closurebench.generation.cli import resolve_config
+
+        parsed, extras = super().parse_known_args(args, namespace)
+        self._parsed = parsed
+        resolve_config(self, parsed)
+        return parsed, extras
 
     def error(self, message: str) -> NoReturn:
         import difflib
@@ -80,28 +101,32 @@ class _Parser(argparse.ArgumentParser):
 
         hint = ""
         bad = re.search(r"invalid choice: '([^']*)'", message)
-        words = (bad.group(1),) if bad else ()
-        pool: list[str] = []
-        if bad:
+        if bad and "maybe you meant" not in message:
             pool = [c for a in self._actions if a.choices for c in a.choices]
+            hint = _did_you_mean(difflib, bad.group(1), pool)
         elif "unrecognized arguments:" in message:
-            words = tuple(message.split("unrecognized arguments:", 1)[1].split())
-            pool = [o for a in self._all_actions() for o in a.option_strings]
-        for word in words:
-            close = difflib.get_close_matches(word.split("=", 1)[0], pool, n=1, cutoff=0.6)
-            if close:
-                hint = f" (did you mean {close[0]}?)"
-                break
+            pool = [o for a in self._command()._actions for o in a.option_strings]
+            for word in message.split("unrecognized arguments:", 1)[1].split():
+                hint = _did_you_mean(difflib, word.split("=", 1)[0], pool)
+                if hint:
+                    break
         super().error(message + hint)
 
-    def _all_actions(self) -> list[argparse.Action]:
-        """This parser's options and, after a command, that command's."""
-        actions = list(self._actions)
-        for a in self._actions:
-            if isinstance(a, argparse._SubParsersAction):
-                for p in a.choices.values():
-                    actions += p._actions
-        return actions
+    def _command(self) -> argparse.ArgumentParser:
+        """The (sub)command the last parse chose: its parser holds the options to suggest."""
+        parser: argparse.ArgumentParser = self
+        while True:
+            sub = next((a for a in parser._actions
+                        if isinstance(a, argparse._SubParsersAction)), None)
+            chosen = getattr(self._parsed, sub.dest, None) if sub and self._parsed else None
+            if chosen not in (sub.choices if sub else {}):
+                return parser
+            parser = sub.choices[chosen]
+
+
+def _did_you_mean(difflib: Any, word: str, pool: list[str]) -> str:
+    close = difflib.get_close_matches(word, [p for p in pool if p != word], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,10 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["add_config_arguments", "add_parsers", "config_kwargs"]
+__all__ = [
+    "CONFIG_HELP", "add_config_argument", "add_config_arguments", "add_parsers", "config_kwargs",
+    "resolve_config",
+]
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -23,9 +26,42 @@ def _shard(text: str) -> tuple[int, int]:
     return i, n
 
 
+#: What ``CONFIG`` may be, in every command's help.
+CONFIG_HELP = "all, l1, l2, l3 or a category id"
+
+
+def add_config_argument(p: argparse.ArgumentParser, *, default: str | None = None,
+                        required: bool = True, help: str = CONFIG_HELP) -> None:
+    """The config, spelled one way in every command: the positional ``CONFIG``.
+
+    ``--config CONFIG`` is accepted as an alias (``run`` and ``score`` took it so before
+    0.3); the command line's parser merges the two (``resolve_config``). ``default`` fills an
+    unset config; without one, a ``required`` config that is missing is a usage error.
+    """
+    p.add_argument("config", nargs="?", default=None, metavar="CONFIG", help=help)
+    p.add_argument("--config", dest="config_alias", default=None, metavar="CONFIG",
+                   help="the same as CONFIG")
+    p.set_defaults(config_default=default, config_required=required)
+
+
+def resolve_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Merge ``CONFIG`` and ``--config`` into ``args.config`` (a usage error if they differ,
+    or if a required config is missing)."""
+    if not hasattr(args, "config_alias"):
+        return
+    pos, alias = args.config, args.config_alias
+    if pos is not None and alias is not None and pos != alias:
+        parser.error(f"CONFIG given twice: {pos!r} and --config {alias!r}")
+    args.config = pos if pos is not None else alias if alias is not None else args.config_default
+    if args.config is None and args.config_required:
+        parser.error("the following arguments are required: CONFIG")
+    for name in ("config_alias", "config_default", "config_required"):
+        delattr(args, name)
+
+
 def add_config_arguments(p: argparse.ArgumentParser) -> None:
     """The generation config flags, shared by every command that generates instances."""
-    p.add_argument("config", help="all, l1, l2, l3 or a category id")
+    add_config_argument(p)
     p.add_argument("--n-min", type=int, default=None, help="smallest graph (2..2000, default 4)")
     p.add_argument("--n-max", type=int, default=None,
                    help="largest graph (n-min..2000, default 10)")

@@ -120,6 +120,7 @@ def card_command(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: Any) -> None:
     """Add the ``run``, ``report``, ``gap`` and ``card`` commands to the ``closurebench`` parser."""
+    from closurebench.generation.cli import add_config_argument
     from closurebench.run.data import SPLIT_SEEDS
     from closurebench.run.prompts import PROGRAM_PROMPTS, RUN_MODES
 
@@ -142,7 +143,7 @@ def add_parsers(sub: Any) -> None:
     r.add_argument("--language", choices=sorted(PROGRAM_PROMPTS), default=None,
                    help="program mode: tl (ClosureBench's tensor-logic language, run by its "
                    "interpreter) or python (networkx, run in a sandbox)")
-    r.add_argument("--config", default="all", help="all, l1, l2, l3 or a category id")
+    add_config_argument(r, default="all", help="all (default), l1, l2, l3 or a category id")
     which = r.add_mutually_exclusive_group()
     which.add_argument("--split", choices=sorted(SPLIT_SEEDS), default=None,
                        help="a released split, regenerated locally (default held_out)")

@@ -26,6 +26,8 @@ class _InputError(ValueError):
 
 def add_parsers(subparsers: Any) -> None:
     """Add ``score`` to an argparse subparsers object (its handler in ``func``)."""
+    from closurebench.generation.cli import add_config_argument
+
     s = subparsers.add_parser(
         "score",
         help="score raw model outputs (JSONL) against ClosureBench records",
@@ -40,9 +42,9 @@ def add_parsers(subparsers: Any) -> None:
     )
     s.add_argument("predictions", help="predictions JSONL file ('-' for stdin), an lm-eval "
                    "samples_*.jsonl, or an inspect .eval log")
-    src = s.add_mutually_exclusive_group(required=False)
-    src.add_argument("--references", help="dataset records: FILE.jsonl or FILE.parquet")
-    src.add_argument("--config", help="regenerate references: all, l1, l2, l3 or a category")
+    s.add_argument("--references", help="dataset records: FILE.jsonl or FILE.parquet")
+    add_config_argument(s, required=False,
+                        help="regenerate the references instead: all, l1, l2, l3 or a category")
     s.add_argument("--seed", type=int, default=0, help="structural seed with --config")
     s.add_argument("--surface-seed", type=int, default=None, help="surface seed with --config")
     s.add_argument("--n-min", type=int, default=4, help="with --config (default 4)")
@@ -177,13 +179,15 @@ def _score(args: argparse.Namespace) -> int:
         _check_json_out(args.json_out, args.force)
     harness = read_harness_log(args.predictions)  # lm-eval samples / inspect log, or None
     rows = harness.rows if harness else load_predictions(args.predictions)
+    if args.references and args.config:
+        raise _InputError("give --references FILE or CONFIG, not both")
     if args.references or args.config:
         refs_by_id = _references(args)
     elif harness:
         refs_by_id = harness.references  # the references the harness logged with each sample
     else:
-        raise _InputError("give --references FILE or --config NAME (only harness logs carry "
-                          "their references)")
+        raise _InputError("give --references FILE or a CONFIG to regenerate them (only "
+                          "harness logs carry their references)")
     references = []
     for row in rows:
         rec = refs_by_id.get(str(row["id"]))
@@ -236,9 +240,12 @@ def score_command(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the scoring command on its own (``python -m closurebench.scoring.cli``)."""
+    from closurebench.generation.cli import resolve_config
+
     parser = argparse.ArgumentParser(prog="closurebench")
     add_parsers(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
+    resolve_config(parser, args)
     return int(args.func(args))
 
 
