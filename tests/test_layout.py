@@ -171,7 +171,7 @@ def test_a_mistyped_option_is_matched_only_against_its_own_command(capsys) -> No
             assert "unrecognized arguments" in err, (command, err)
             if "did you mean" in err:
                 suggested = err.split("did you mean ", 1)[1].split("?")[0]
-                assert suggested in own, (command, typo, suggested)
+                assert suggested in own, (command, option, suggested)
 
 
 def test_a_mistyped_option_still_gets_its_command_s_suggestion(capsys) -> None:
@@ -181,3 +181,16 @@ def test_a_mistyped_option_still_gets_its_command_s_suggestion(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["score", "p.jsonl", "--limit", "2"])  # run's --limit is not score's
     assert "did you mean" not in capsys.readouterr().err
+
+
+def test_category_knowledge_stays_in_the_category_modules() -> None:
+    """Shared machinery names no category's query fields: a category's own readers and
+    counterfactuals live in its module (``Category.shortcuts``, ``Category.counterfactuals``)."""
+    shared = [PKG / "diagnose" / "counterfactuals.py", PKG / "audit" / "readers.py"]
+    for path in shared:
+        text = path.read_text(encoding="utf-8")
+        for field_name in ('["direction"]', 'get("direction"', '"out_degree"', '"in_degree"',
+                           '"can_reach"'):
+            assert field_name not in text, (path.name, field_name)
+    owners = {c for c, cat in closurebench.CATEGORIES.items() if cat.counterfactuals}
+    assert owners == {"degree_count", "max_degree", "multi_query"}

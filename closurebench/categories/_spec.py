@@ -131,6 +131,12 @@ class Category:
     generate_min_n: int | None = None
     max_hops: Callable[[int], int] = field(default=lambda n: n - 1)
     shortcuts: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(default_factory=dict)
+    #: Category-specific wrong readings, for error attribution beside the shared families
+    #: (``closurebench.diagnose.counterfactuals``): ``"<class>: <reading>"`` -> ``reader(graph,
+    #: query)``, the answer (integer ids) a reader making exactly that mistake gives, e.g.
+    #: ``"direction: in- and out-degree swapped"``.
+    counterfactuals: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(
+        default_factory=dict)
     #: For categories whose answer spread is designed jointly over the default cells:
     #: ``joint(u, n_range, hops)`` -> (n, hop span or None to draw it as usual, the value's
     #: quantile), walking the design with one stratified uniform (``_values.walk``); ``None``

@@ -56,6 +56,11 @@ def nx_program(G, q):
     return G.out_degree(q["x"]) if q["direction"] == "out" else G.in_degree(q["x"])
 
 
+def swapped(g, q):
+    """Counterfactual: in- and out-degree swapped (the asked direction read the other way)."""
+    return tensor_program(g, {**q, "direction": "in" if q["direction"] == "out" else "out"})
+
+
 def tl_program(q):
     """Out-degree counts successors (sum over y); in-degree counts predecessors."""
     step = "Edge[x, y]" if q["direction"] == "out" else "Edge[y, x]"
@@ -74,6 +79,7 @@ CATEGORY = Category(
     primitives=("degree",), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), params={"direction": ("out", "in")},
     construct=construct, shortcuts={"both-ways": both_ways},
+    counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Count x's direct successors (out-degree) or predecessors (in-degree).",
     tl_program=tl_program,
 )

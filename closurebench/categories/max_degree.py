@@ -102,6 +102,11 @@ def nx_program(G, q):
     return winners[0]
 
 
+def swapped(g, q):
+    """Counterfactual: in- and out-degree swapped (the unique winner the other way)."""
+    return tensor_program(g, {**q, "direction": "in" if q["direction"] == "out" else "out"})
+
+
 def tl_program(q):
     return f"answer argmax({q['direction']}deg(Edge)[x]).\n"
 
@@ -120,6 +125,7 @@ CATEGORY = Category(
     primitives=("degree", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=(), params={"direction": ("out", "in")},
     construct=construct, shortcuts={"other-direction": other_direction},
+    counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Name the unique node of highest out-degree (or in-degree).",
     tl_program=tl_program,
 )

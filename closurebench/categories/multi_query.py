@@ -67,6 +67,12 @@ def ignore_direction(g, q):
     }
 
 
+def swapped(g, q):
+    """Counterfactual: the out_degree and in_degree fields exchanged."""
+    answer = tensor_program(g, q)
+    return {**answer, "out_degree": answer["in_degree"], "in_degree": answer["out_degree"]}
+
+
 TL_PROGRAM = """\
 R[y] = closure(Edge)[X, y].
 answer {out_degree: outdeg(Edge)[X], in_degree: indeg(Edge)[X], can_reach: R[Y]}.
@@ -93,6 +99,7 @@ CATEGORY = Category(
         '"in_degree": <integer>, "can_reach": <true or false>}}}}.'
     ),
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
+    counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
     tl_program=TL_PROGRAM,
 )

@@ -20,7 +20,7 @@ from closurebench.graph.families import Graph
 
 __all__ = [
     "MISREAD_BUDGET", "Counterfactual", "EdgeEdit", "all_counterfactuals", "apply_edit",
-    "depth", "describe", "direction", "edge_edits", "misread", "source_inclusion",
+    "depth", "describe", "direction", "edge_edits", "misread", "own", "source_inclusion",
 ]
 
 #: Single-edge edits tried per instance before sampling: every edit of an n ≤ 20 digraph fits.
@@ -55,21 +55,27 @@ def _pack(p: Problem, graphs: list[Graph]) -> Any:
 
 
 def direction(p: Problem) -> list[Counterfactual]:
-    """Every edge read backwards; in- and out-degree swapped (a ``direction`` parameter flipped,
-    or the two degree fields of an object answer exchanged)."""
+    """Every edge read backwards; then the category's own direction slips (in- and out-degree
+    swapped, in degree_count, max_degree and multi_query)."""
     out: list[Counterfactual] = []
     if p.category.family != "undirected":
         out.append(Counterfactual("direction", {"reading": "reversed graph"},
                                   p.run(_pack(p, [_reversed(g) for g in p.graphs]))))
-    if p.query.get("direction") in ("out", "in"):
-        flipped = {**p.query, "direction": "in" if p.query["direction"] == "out" else "out"}
-        out.append(Counterfactual("direction", {"reading": "in- and out-degree swapped"},
-                                  p.run(query=flipped)))
-    ref = p.reference
-    if isinstance(ref, dict) and {"out_degree", "in_degree"} <= ref.keys():
-        swapped = {**ref, "out_degree": ref["in_degree"], "in_degree": ref["out_degree"]}
-        out.append(Counterfactual("direction", {"reading": "in- and out-degree swapped"},
-                                  swapped))
+    return out + own(p, "direction")
+
+
+def own(p: Problem, cls: str) -> list[Counterfactual]:
+    """The category's own wrong readings of class ``cls`` (``Category.counterfactuals``, in
+    the category's module beside its programs); ``None`` where the reading has no answer."""
+    out = []
+    for name, reader in p.category.counterfactuals.items():
+        kind, _, reading = name.partition(": ")
+        if kind == cls:
+            try:
+                answer = p.labelled(reader(p.graph, p.query))
+            except Exception:  # e.g. a tie the other way: that reading gives no answer
+                answer = None
+            out.append(Counterfactual(cls, {"reading": reading}, answer))
     return out
 
 
