@@ -25,7 +25,7 @@ def _current_layout(root: Path) -> bool:
 
 @pytest.fixture(scope="session")
 def release_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A root holding ``splits/``, ``README.md`` and ``dataset_infos.json`` as the code lays
+    """A root holding ``splits/``, the dataset card and ``dataset_infos.json`` as the code lays
     them out: the checkout's own when they are current, else a fresh build in a temp folder.
 
     The fresh build (about 2 s) covers a source tree without released data (an sdist) and the
@@ -35,12 +35,13 @@ def release_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pytest.importorskip("pyarrow", reason="building the released splits needs pyarrow")
     if _current_layout(ROOT):
         return ROOT
-    from closurebench.hf.card import build_card
+    from closurebench.hf.card import CARD_FILE, build_card
     from closurebench.hf.splits import build_splits
 
     root = tmp_path_factory.mktemp("release")
     build_splits(root, workers=2)
-    shutil.copyfile(ROOT / "README.md", root / "README.md")
+    (root / CARD_FILE).parent.mkdir(parents=True)
+    shutil.copyfile(ROOT / CARD_FILE, root / CARD_FILE)
     (root / "metric").symlink_to(ROOT / "metric")  # what `publish --metric-space` uploads
     build_card(root)
     return root

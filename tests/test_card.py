@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,8 +15,15 @@ pytest.importorskip("datasets")
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CATEGORIES, CONFIGS  # noqa: E402
 from closurebench.generation.release import SPLITS  # noqa: E402
-from closurebench.hf.card import CardDrift, card_text, hub_card_text  # noqa: E402
-from closurebench.hf.hub import DATASET_ID  # noqa: E402
+from closurebench.hf.card import (  # noqa: E402
+    CARD_FILE,
+    CardDrift,
+    build_card,
+    card_file,
+    card_text,
+    hub_card_text,
+)
+from closurebench.hf.hub import DATASET_ID, DATASET_ID_ENV  # noqa: E402
 from closurebench.hf.splits import read_manifest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +36,7 @@ def front_matter(text: str) -> dict:
 
 @pytest.fixture(scope="module")
 def card(release_root) -> str:
-    return (release_root / "README.md").read_text(encoding="utf-8")
+    return card_file(release_root).read_text(encoding="utf-8")
 
 
 def test_card_and_infos_are_current(monkeypatch, capsys):
@@ -67,11 +76,17 @@ def test_datasets_reads_the_recorded_infos(release_root):
     assert legacy["all"]["license"] == "apache-2.0"
 
 
+def test_the_card_lives_in_the_package():
+    assert card_file(ROOT) == ROOT / CARD_FILE
+    import closurebench.hf
+
+    shipped = Path(closurebench.hf.__file__).with_name(Path(CARD_FILE).name)
+    assert shipped.is_file() and card_file(ROOT / "no-such-folder") == shipped
+
+
 def test_body_has_a_row_per_category_and_the_marked_sections(card, release_root):
     for cat in CATEGORIES.values():
         assert f"| `{cat.id}` | L{cat.level} |" in card
-    for marker in ("BEGIN QUICKSTART", "END QUICKSTART", "BEGIN METRIC", "END METRIC"):
-        assert f"<!-- {marker}" in card
     for heading in ("## Datasheet", "### Motivation", "### Composition", "### Collection process",
                     "### Uses", "### Distribution", "### Maintenance", "## Seed provenance",
                     "## Limitations", "## Citation", "### What is ours, not the paper's"):
@@ -96,14 +111,88 @@ def test_a_missing_generated_block_is_an_error(card, release_root):
         card_text(broken, read_manifest(release_root))
 
 
-def test_the_hub_card_is_for_users(card):
-    """No clone setup, no machine benchmark table, no placeholder; the Hub quick start shows."""
+def test_the_hub_card_is_for_users(card, monkeypatch):
+    """No clone setup or paths, no machine benchmark table, no placeholder; the Hub quick
+    start shows."""
+    monkeypatch.delenv(DATASET_ID_ENV, raising=False)
     hub = hub_card_text(card)
-    for word in (".ci/setup", "<org>", "ORG/", "Performance and scale", "load average",
-                 "REPO-ONLY", "HUB-ONLY"):
+    assert not re.search(r"\{\{[a-z_]+\}\}", hub)  # every placeholder filled in
+    for word in (".ci/setup", ".venv/bin", "pip install -e", "<org>", "ORG/",
+                 "Performance and scale", "load average", "REPO-ONLY", "HUB-ONLY",
+                 "trust_remote_code", "closurebench.py", 'evaluate.load("metric/',
+                 "metric/closurebench", "tests/"):
         assert word not in hub, word
     assert f'load_dataset("{DATASET_ID}", "l3")' in hub and 'pip install "closurebench[hf]"' in hub
+    assert f'evaluate.load("{DATASET_ID}")' in hub  # the metric Space (same id by default)
     assert front_matter(hub) == front_matter(card)
     assert "## Datasheet" in hub and "| `reachability` | L1 |" in hub
-    with pytest.raises(CardDrift, match="REPO-ONLY"):
-        hub_card_text(card + "\nRun `bash .ci/setup` first.\n")
+    for leak in ("\nRun `bash .ci/setup` first.\n", "\nSee tests/test_card.py.\n",
+                 '\nevaluate.load("metric/closurebench")\n'):
+        with pytest.raises(CardDrift, match="Hub users"):
+            hub_card_text(card + leak)
+    with pytest.raises(CardDrift, match=r"placeholder.*dataset_name"):
+        hub_card_text(card + "\n{{dataset_name}}\n")
+
+
+def _hub_ids(text: str) -> set[str]:
+    """Every ``ORG/NAME`` the card names outside its GitHub links."""
+    text = re.sub(r"https://github\.com/\S+", "", text)
+    return set(re.findall(r"(?<![\w/.-])(?:egolabs-ai|mirror|me)/[\w.-]+", text))
+
+
+def test_the_card_names_the_hub_only_through_placeholders(card):
+    assert _hub_ids(card) == set()
+    assert "{{dataset_id}}" in card and "{{metric_space_id}}" in card
+
+
+def test_the_exported_card_names_the_configured_dataset(card, monkeypatch):
+    monkeypatch.setenv(DATASET_ID_ENV, "mirror/cb")
+    hub = hub_card_text(card)
+    assert _hub_ids(hub) == {"mirror/cb", "mirror/closurebench"}
+    assert 'load_dataset("mirror/cb", "l3")' in hub
+    assert "https://huggingface.co/spaces/mirror/closurebench" in hub
+    assert 'evaluate.load("mirror/closurebench")' in hub
+    # an explicit target (publish --repo-id, --metric-space) wins over the setting
+    hub = hub_card_text(card, "me/data", "me/metric")
+    assert _hub_ids(hub) == {"me/data", "me/metric"}
+    # the repository's own GitHub links are not Hub ids and stay as they are
+    assert "https://github.com/egolabs-ai/closurebench" in hub
+
+
+def _root_copy(release_root: Path, tmp: Path, *, card: bool, docs: bool) -> Path:
+    (tmp / "splits").symlink_to(release_root / "splits")
+    shutil.copyfile(release_root / "dataset_infos.json", tmp / "dataset_infos.json")
+    if card:
+        (tmp / CARD_FILE).parent.mkdir(parents=True)
+        shutil.copyfile(card_file(release_root), tmp / CARD_FILE)
+    if docs:
+        shutil.copytree(ROOT / "docs", tmp / "docs")
+    return tmp
+
+
+def test_a_root_without_the_card_uses_the_installed_one(release_root, tmp_path):
+    """A wheel user's folder: the released files, and the card shipped in the package."""
+    root = _root_copy(release_root, tmp_path, card=False, docs=False)
+    shipped = card_file(root)
+    assert shipped.parent.name == "hf" and not shipped.is_relative_to(tmp_path)
+    if release_root == ROOT:  # a fresh build's manifest would not match the shipped card
+        assert build_card(root, check=True) == [str(shipped), str(root / "dataset_infos.json")]
+
+
+def test_check_covers_the_docs_tables(release_root, tmp_path):
+    root = _root_copy(release_root, tmp_path, card=True, docs=True)
+    if release_root == ROOT:
+        build_card(root, check=True)
+    page = root / "docs" / "categories.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("| `reachability` | L1 |", "| `reachability` | L9 |", 1),
+                    encoding="utf-8")
+    with pytest.raises(CardDrift, match=r"docs/categories\.md out of date"):
+        build_card(root, check=True)
+    build_card(root)  # the category tables come from the code alone
+    assert page.read_text(encoding="utf-8") == text
+    page.write_text(text + "\n<!-- BEGIN GENERATED nope -->\n<!-- END GENERATED nope -->\n",
+                    encoding="utf-8")
+    with pytest.raises(CardDrift, match=r"docs/categories\.md: unknown generated block 'nope'"):
+        build_card(root, check=True)
+

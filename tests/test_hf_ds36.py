@@ -1,8 +1,9 @@
 """The loading script under ``datasets`` 3.x (run by .ci/run in the second venv, ``-m ds36``).
 
-Both ways the README documents, from a clone laid out like the repository: the folder name
-(run from the clone's parent, where the clone shadows the package as a namespace package) and
-the script's path. Both must give exactly the rows of the package's own builder.
+Both ways docs/configs-and-loading.md documents, from a clone laid out like the repository:
+the folder name (run from the clone's parent, where the clone shadows the package as a
+namespace package) and the script's path. Both must give exactly the rows of the package's
+own builder.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory, release_root) -> Path:
-    """``<tmp>/closurebench/``: the script, card, infos and splits, and the package folder."""
+    """``<tmp>/closurebench/``: the script, the README (a guide, no card), infos and splits,
+    and the package folder."""
     parent = tmp_path_factory.mktemp("parent")
     folder = parent / "closurebench"
     folder.mkdir()
-    for name in ("closurebench.py", "closurebench"):
+    for name in ("closurebench.py", "closurebench", "README.md"):
         (folder / name).symlink_to(ROOT / name)
-    for name in ("README.md", "dataset_infos.json", "splits"):
+    for name in ("dataset_infos.json", "splits"):
         (folder / name).symlink_to(release_root / name)
     return folder
 

@@ -17,7 +17,7 @@ STALE = re.compile(r"<org>/|ORG/closurebench|[\"'`]closurebench/closurebench[\"'
 
 def _texts() -> dict[str, str]:
     files = [*DOCS, *(p.relative_to(ROOT).as_posix() for sub in ("closurebench", "integrations",
-                                                                  "metric")
+                                                                  "metric", "docs")
                       for p in (ROOT / sub).rglob("*") if p.is_file()
                       and p.suffix in (".py", ".md", ".yaml", "") and "__pycache__" not in p.parts)]
     return {f: (ROOT / f).read_text(encoding="utf-8") for f in sorted(set(files))}
@@ -39,6 +39,7 @@ def test_the_setting_and_its_override(monkeypatch):
     assert hub.metric_space_id() == "egolabs-ai/closurebench"
     monkeypatch.setenv(hub.DATASET_ID_ENV, "mirror/cb")
     assert hub.dataset_id() == "mirror/cb" and hub.metric_space_id() == "mirror/closurebench"
+    assert hub.metric_space_id("me/data") == "me/closurebench"  # the Space beside a given id
     from closurebench.hf.card import _info  # the dataset card links the same repository
 
     assert "egolabs-ai/closurebench" in _info().homepage

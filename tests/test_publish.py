@@ -27,9 +27,10 @@ yaml = pytest.importorskip("yaml")
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CONFIGS  # noqa: E402
 from closurebench.generation.release import SPLITS  # noqa: E402
-from closurebench.hf.card import hub_card_text  # noqa: E402
+from closurebench.hf.card import card_file, hub_card_text  # noqa: E402
+from closurebench.hf.hub import DATASET_ID_ENV  # noqa: E402
 from closurebench.hf.publish import PublishError, export  # noqa: E402
-from closurebench.hf.splits import config_files, read_manifest  # noqa: E402
+from closurebench.hf.splits import config_files, config_pattern, read_manifest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "hf_testtoken_never_printed_0123456789"
@@ -57,6 +58,15 @@ def test_export_holds_exactly_the_hub_files(exported, release_root):
             assert (exported / rel).read_bytes() == (release_root / rel).read_bytes()
 
 
+def test_the_exported_card_names_the_configured_dataset(release_root, tmp_path, monkeypatch):
+    card = card_file(release_root).read_text(encoding="utf-8")
+    monkeypatch.setenv(DATASET_ID_ENV, "mirror/cb")
+    export(release_root, tmp_path / "env")
+    exported = (tmp_path / "env" / "README.md").read_text(encoding="utf-8")
+    assert exported == hub_card_text(card, "mirror/cb") != card
+    assert 'load_dataset("mirror/cb", "l3")' in exported
+
+
 def test_export_refuses_a_non_empty_folder(tmp_path):
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(PublishError, match="not empty"):
@@ -72,6 +82,20 @@ def test_hub_export_loads_every_config(exported, config, tmp_path, release_root)
 
     ds = datasets.load_dataset(str(exported), config, cache_dir=str(tmp_path))
     assert set(ds) == set(SPLITS)
+    for split in SPLITS:
+        want = [r for f in config_files(config, split)
+                for r in pq.read_table(release_root / f).to_pylist()]
+        assert list(ds[split]) == want
+
+
+@pytest.mark.ds36
+@pytest.mark.parametrize("config", QUICK)
+def test_a_clone_s_files_load_by_their_globs(config, tmp_path, release_root):
+    """The route docs/configs-and-loading.md gives for a clone (whose README.md is no card)."""
+    import datasets
+
+    files = {s: str(release_root / config_pattern(config, s)) for s in SPLITS}
+    ds = datasets.load_dataset("parquet", data_files=files, cache_dir=str(tmp_path))
     for split in SPLITS:
         want = [r for f in config_files(config, split)
                 for r in pq.read_table(release_root / f).to_pylist()]
@@ -172,7 +196,7 @@ def test_publish_uploads_every_file_intact(monkeypatch, capsys, release_root):
     data = hub.files["org/closurebench"]
     assert set(data) == expected_files(release_root)
     assert all(data[rel] == (release_root / rel).read_bytes() for rel in data if rel != "README.md")
-    card = (release_root / "README.md").read_text(encoding="utf-8")
+    card = card_file(release_root).read_text(encoding="utf-8")
     assert data["README.md"].decode() == hub_card_text(card) != card  # the user-facing card
     space = hub.files["org/closurebench-metric"]
     assert hub.repos["org/closurebench-metric"]["sdk"] == "gradio"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,18 @@ import pytest
 import closurebench.cli
 from closurebench.run.data import read_jsonl
 from closurebench.scoring import memorisation_gap, score
+
+ROOT = Path(__file__).resolve().parents[1]
+#: How the README's quick start runs the main job on a fresh machine.
+SETUP_THEN = "bash .ci/setup && .venv/bin/closurebench "
+
+
+def readme_baseline_command() -> list[str]:
+    """The arguments of the README's first fresh-machine command (its QUICKSTART block)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("<!-- BEGIN QUICKSTART", 1)[1].split("<!-- END QUICKSTART -->", 1)[0]
+    (line,) = [ln for ln in block.splitlines() if ln.startswith(SETUP_THEN)]
+    return shlex.split(line.removeprefix(SETUP_THEN))
 
 
 def _cli(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> int:
@@ -22,10 +35,10 @@ def test_readme_baseline_command_runs_the_whole_loop_offline(
 ) -> None:
     pytest.importorskip("matplotlib")
     out = tmp_path / "runs" / "baseline"
-    # README: closurebench run --model baseline:majority --config all --split held_out
-    #         --out runs/baseline
-    code = _cli(monkeypatch, ["run", "--model", "baseline:majority", "--config", "all",
-                              "--split", "held_out", "--out", str(out)])
+    argv = readme_baseline_command()
+    assert argv == ["run", "--model", "baseline:majority", "--config", "all", "--split",
+                    "held_out", "--out", "runs/baseline"]
+    code = _cli(monkeypatch, [*argv[:-1], str(out)])
     assert code == 0
     printed = capsys.readouterr().out
     assert "baseline:majority on held_out: 1300 answers" in printed

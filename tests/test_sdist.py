@@ -1,4 +1,5 @@
-"""The sdist carries what its own test suite needs (data, loading script, metric, tasks)."""
+"""The sdist carries what its own test suite needs (data, loading script, metric, tasks, docs);
+the wheel carries the dataset card, so ``build-card`` and ``publish`` work from it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NEEDED = ("tests/", "splits/", "metric/", "integrations/", "closurebench/")
+NEEDED = ("tests/", "splits/", "metric/", "integrations/", "closurebench/", "docs/")
 ROOT_FILES = ("LICENSE", "README.md", "README.pypi.md", "dataset_infos.json", "closurebench.py",
               "pyproject.toml")
 
@@ -31,6 +32,22 @@ def test_the_sdist_holds_every_file_the_tests_read(tmp_path):
     with tarfile.open(sdist) as tar:
         have = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     assert sorted(want - have) == []
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_the_dataset_card(tmp_path):
+    if importlib.util.find_spec("build") is None:
+        pytest.skip("needs the 'build' package (pip install build)")
+    import zipfile
+
+    from closurebench.hf.card import CARD_FILE
+
+    # the sdist, then the wheel built from it (as pip does), leaving no build/ in the checkout
+    subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path), "."],
+                   cwd=ROOT, check=True, capture_output=True, timeout=900)
+    (wheel,) = tmp_path.glob("closurebench-*.whl")
+    with zipfile.ZipFile(wheel) as whl:
+        assert whl.read(CARD_FILE) == (ROOT / CARD_FILE).read_bytes()
 
 
 def test_the_pypi_page_is_not_the_dataset_card():

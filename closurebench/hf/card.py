@@ -1,10 +1,16 @@
-"""The dataset card (``README.md``) and ``dataset_infos.json``, generated, never hand-edited.
+"""The Hub dataset card and ``dataset_infos.json``: prose kept, everything else generated.
 
-``closurebench build-card`` rewrites the YAML front matter and every block between
-``<!-- BEGIN GENERATED name ... -->`` and ``<!-- END GENERATED name -->``; all other text is
-hand-written prose and is kept as it is. Both files come from the builder's ``DatasetInfo``,
-the category registry and the committed splits' manifest, so a test can regenerate them and
-compare (``--check``).
+The card lives in the package (``closurebench/hf/dataset_card.md``, shipped as package data so
+``build-card`` and ``publish`` work from a wheel); the repository's README.md is the guide,
+not the card. ``closurebench build-card`` rewrites the card's YAML front matter and every block
+between ``<!-- BEGIN GENERATED name ... -->`` and ``<!-- END GENERATED name -->``; all other
+text is hand-written prose and is kept as it is. The same blocks in ``docs/*.md`` (the
+category tables, say) are kept current too. Every generated text comes from the builder's
+``DatasetInfo``, the category registry and the committed splits' manifest, so a test can
+regenerate it all and compare (``--check``).
+
+The card names the Hub repositories as ``{{dataset_id}}`` and ``{{metric_space_id}}``; the
+export (``hub_card_text``) fills them in, so a fork's card names the fork.
 
 Features are written in the form ``datasets`` 3.x writes them (``sequence:``, ``Sequence``),
 which 3.x and 5.x both read; 5.x's own ``list:``/``List`` would break 3.x readers.
@@ -32,12 +38,17 @@ from closurebench.hf.splits import (
 )
 
 __all__ = [
-    "CARD", "INFOS", "CardDrift", "build_card", "card_text", "hub_card_text", "infos_json",
-    "yaml_data",
+    "CARD", "CARD_FILE", "INFOS", "CardDrift", "build_card", "card_file", "card_text",
+    "hub_card_text", "infos_json", "yaml_data",
 ]
 
+#: The card's name in the Hub export (the Hub reads a dataset's card from its README.md).
 CARD = "README.md"
+#: The card itself, relative to the repository root (and shipped in the package).
+CARD_FILE = "closurebench/hf/dataset_card.md"
 INFOS = "dataset_infos.json"
+#: Repository pages whose generated blocks ``build-card`` keeps current beside the card's.
+DOCS_GLOB = "docs/*.md"
 
 PRETTY_NAME = "ClosureBench"
 TAGS = [
@@ -89,20 +100,17 @@ _BLOCK = re.compile(
 
 
 _FRONT = re.compile(r"---\n(?:.*?\n)?---\n", re.DOTALL)
-
-
-#: Repository-only text (the clone's setup, this machine's benchmark table, maintainer
-#: commands): dropped from the Hub export, markers included.
-_REPO_ONLY = re.compile(r"<!-- BEGIN REPO-ONLY[^>]*-->\n.*?<!-- END REPO-ONLY -->\n?", re.DOTALL)
-#: Hub-only text, kept inside an HTML comment in the repository README (so GitHub hides it)
-#: and unwrapped by the export.
-_HUB_ONLY = re.compile(r"<!-- BEGIN HUB-ONLY[^\n]*\n(?P<body>.*?)END HUB-ONLY -->\n?", re.DOTALL)
-#: What a user-facing card must never show.
-_NOT_FOR_USERS = (".ci/", "<org>", "ORG/", "REPO-ONLY", "HUB-ONLY", ".venv/bin/")
+#: The Hub ids the export fills in (``hub_card_text``).
+_PLACEHOLDER = re.compile(r"\{\{([a-z_]+)\}\}")
+#: A clause naming a test file in a category docstring: for the repository's docs, not the card.
+_TEST_CLAUSE = re.compile(r";[^;()]*\btests/[\w/.-]+\.py")
+#: What a card for Hub users must never show: a clone's setup, paths and loading script.
+_NOT_FOR_USERS = (".ci/", ".venv/bin/", "pip install -e", "trust_remote_code",
+                  "metric/closurebench", "tests/", "<org>", "ORG/", "REPO-ONLY", "HUB-ONLY")
 
 
 class CardDrift(ValueError):
-    """README.md or dataset_infos.json differ from what the code generates."""
+    """The card, a docs page or dataset_infos.json differ from what the code generates."""
 
 
 def _info() -> Any:
@@ -337,6 +345,20 @@ def _blocks(manifest: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def _block_moved() -> str:
+    """The pre-0.3 module paths and their homes (``closurebench.MOVED``), for docs/layout.md."""
+    from closurebench import MOVED
+
+    rows = [[f"`{old}`", ", ".join(f"`{h}`" for h in ((new,) if isinstance(new, str) else new))]
+            for old, new in sorted(MOVED.items())]
+    return _table(["old module path", "new home"], rows)
+
+
+def _docs_blocks(blocks: dict[str, str]) -> dict[str, str]:
+    """The blocks docs/ pages may hold: the card's, and the repository's own."""
+    return {**blocks, "moved": _block_moved()}
+
+
 def _front_matter(manifest: dict[str, Any]) -> str:
     import yaml
 
@@ -345,58 +367,92 @@ def _front_matter(manifest: dict[str, Any]) -> str:
     return f"---\n{body}---\n"
 
 
-def card_text(current: str, manifest: dict[str, Any]) -> str:
-    """``current`` with its front matter and generated blocks replaced (prose kept)."""
-    body = current
-    if body.startswith("---\n"):
-        m = _FRONT.match(body)
-        if m is None:
-            raise CardDrift(f"{CARD}: front matter has no closing '---'")
-        body = body[m.end():]
-    blocks = _blocks(manifest)
+def _fill(text: str, blocks: dict[str, str], where: str, *, every: bool) -> str:
+    """``text`` with each generated block's body replaced; ``every``: all must be there."""
     seen: set[str] = set()
 
     def fill(m: re.Match[str]) -> str:
         name = m.group("name")
         if name not in blocks:
-            raise CardDrift(f"{CARD}: unknown generated block {name!r}")
+            raise CardDrift(f"{where}: unknown generated block {name!r}")
         seen.add(name)
         return m.group(1) + blocks[name] + m.group(4)
 
-    body = _BLOCK.sub(fill, body)
+    out = _BLOCK.sub(fill, text)
     missing = sorted(set(blocks) - seen)
-    if missing:
-        raise CardDrift(f"{CARD}: generated block(s) missing: {', '.join(missing)}")
-    return _front_matter(manifest) + body
+    if every and missing:
+        raise CardDrift(f"{where}: generated block(s) missing: {', '.join(missing)}")
+    return out
 
 
-def hub_card_text(readme: str) -> str:
-    """The card as Hub users see it: the repository card minus repository-only blocks, plus
-    its hub-only blocks. Raises ``CardDrift`` if developer text would still show."""
-    text = _HUB_ONLY.sub(lambda m: m.group("body"), _REPO_ONLY.sub("", readme))
-    text = re.sub(r"\n{3,}", "\n\n", text)
+def _card_blocks(blocks: dict[str, str]) -> dict[str, str]:
+    """The blocks as the card shows them: no test-file paths (the docs keep them)."""
+    return {**blocks, "conventions": _TEST_CLAUSE.sub("", blocks["conventions"])}
+
+
+def _card_text(current: str, manifest: dict[str, Any], blocks: dict[str, str]) -> str:
+    body = current
+    if body.startswith("---\n"):
+        m = _FRONT.match(body)
+        if m is None:
+            raise CardDrift(f"{CARD_FILE}: front matter has no closing '---'")
+        body = body[m.end():]
+    return _front_matter(manifest) + _fill(body, _card_blocks(blocks), CARD_FILE, every=True)
+
+
+def card_text(current: str, manifest: dict[str, Any]) -> str:
+    """The card ``current`` with its front matter and generated blocks replaced (prose kept)."""
+    return _card_text(current, manifest, _blocks(manifest))
+
+
+def hub_card_text(card: str, dataset_id: str | None = None,
+                  metric_space_id: str | None = None) -> str:
+    """The card as the Hub export holds it: ``{{dataset_id}}`` and ``{{metric_space_id}}``
+    filled in (by default ``closurebench.hf.hub.dataset_id()``, which reads
+    ``CLOSUREBENCH_DATASET_ID``, and the metric Space beside it). Raises ``CardDrift`` if text
+    meant for a clone of the repository would show."""
+    from closurebench.hf import hub
+
+    dataset = hub.validate_repo_id(dataset_id or hub.dataset_id(), "dataset id")
+    ids = {"dataset_id": dataset, "metric_space_id": hub.validate_repo_id(
+        metric_space_id or hub.metric_space_id(dataset), "metric Space id")}
+    unknown = sorted({m.group(1) for m in _PLACEHOLDER.finditer(card)} - set(ids))
+    if unknown:
+        raise CardDrift(f"{CARD_FILE}: unknown placeholder(s) {', '.join(unknown)}")
+    text = _PLACEHOLDER.sub(lambda m: ids[m.group(1)], card)
     leaks = sorted({w for w in _NOT_FOR_USERS if w in text})
     if leaks:
-        raise CardDrift(f"{CARD}: the Hub card would show {', '.join(map(repr, leaks))}; "
-                        "wrap that text in <!-- BEGIN REPO-ONLY --> ... <!-- END REPO-ONLY -->")
+        raise CardDrift(f"{CARD_FILE}: the Hub card would show {', '.join(map(repr, leaks))}; "
+                        "the card is for Hub users: move that text to the repository's docs/")
     return text
 
 
+def card_file(root: str | os.PathLike[str] = ".") -> Path:
+    """The card under ``root`` (a clone or an sdist), else the installed package's copy."""
+    here = Path(root) / CARD_FILE
+    return here if here.is_file() else Path(__file__).with_name(Path(CARD_FILE).name)
+
+
 def build_card(root: str | os.PathLike[str] = ".", *, check: bool = False) -> list[str]:
-    """Regenerate (or with ``check``, verify) README.md and dataset_infos.json; their paths."""
+    """Regenerate (or with ``check``, verify) the card, ``dataset_infos.json`` and the
+    generated blocks of ``docs/*.md`` under ``root``; the paths. Writes only what changed."""
     root = Path(root)
     manifest = read_manifest(root)
-    card_path, infos_path = root / CARD, root / INFOS
-    if not card_path.exists():
-        raise FileNotFoundError(f"{card_path} not found (the prose lives there)")
-    current = card_path.read_text(encoding="utf-8")
-    want = {card_path: card_text(current, manifest), infos_path: infos_json(manifest)}
-    if check:
-        stale = [p.name for p, text in want.items()
-                 if not p.exists() or p.read_text(encoding="utf-8") != text]
-        if stale:
-            raise CardDrift(f"{', '.join(stale)} out of date: run `closurebench build-card`")
-    else:
-        for p, text in want.items():
-            p.write_text(text, encoding="utf-8", newline="\n")
+    blocks = _blocks(manifest)
+    path = card_file(root)
+    want = {path: _card_text(path.read_text(encoding="utf-8"), manifest, blocks),
+            root / INFOS: infos_json(manifest)}
+    docs = _docs_blocks(blocks)
+    for page in sorted(root.glob(DOCS_GLOB)):
+        text = page.read_text(encoding="utf-8")
+        if _BLOCK.search(text):
+            want[page] = _fill(text, docs, page.relative_to(root).as_posix(), every=False)
+    stale = {p: text for p, text in want.items()
+             if not p.exists() or p.read_text(encoding="utf-8") != text}
+    if check and stale:
+        names = ", ".join(p.relative_to(root).as_posix() if p.is_relative_to(root) else str(p)
+                          for p in stale)
+        raise CardDrift(f"{names} out of date: run `closurebench build-card`")
+    for p, text in stale.items():
+        p.write_text(text, encoding="utf-8", newline="\n")
     return [str(p) for p in want]

@@ -75,10 +75,12 @@ def add_parsers(sub: Any) -> None:
     p.set_defaults(func=_build_splits)
 
     c = sub.add_parser("build-card",
-                       help="regenerate the card's front matter and tables, and dataset_infos.json")
+                       help="regenerate the dataset card's front matter and tables, the docs' "
+                       "tables, and dataset_infos.json")
     c.add_argument("--root", default=".", help="repository root (default: .)")
     c.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 if README.md or dataset_infos.json are stale")
+                   help="write nothing; exit 1 if the card (closurebench/hf/dataset_card.md), "
+                   "a docs/ page or dataset_infos.json is stale")
     c.set_defaults(func=_build_card)
 
     u = sub.add_parser("publish", help="export the Hub dataset folder and upload it")

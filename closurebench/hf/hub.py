@@ -44,13 +44,14 @@ def dataset_id() -> str:
     return validate_repo_id(value, DATASET_ID_ENV) if value else DATASET_ID
 
 
-def metric_space_id() -> str:
-    """The metric Space: the dataset's organisation, named like the metric script.
+def metric_space_id(dataset: str | None = None) -> str:
+    """The metric Space: the organisation of ``dataset`` (default ``dataset_id()``), named
+    like the metric script.
 
     ``evaluate.load("ORG/NAME")`` downloads ``NAME.py`` from the Space, so ``NAME`` must be
     the script's stem; ``publish --metric-space`` uploads the script under the Space's name.
     """
-    return f"{dataset_id().split('/')[0]}/{METRIC_SCRIPT.removesuffix('.py')}"
+    return f"{(dataset or dataset_id()).split('/')[0]}/{METRIC_SCRIPT.removesuffix('.py')}"
 
 
 def hub_url(repo_id: str | None = None, kind: str = "datasets") -> str:

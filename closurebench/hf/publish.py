@@ -1,8 +1,9 @@
 """Publishing: a clean export folder for the Hub, and its upload with ``huggingface_hub``.
 
 The export holds exactly what the Hub needs to load and show every config with no code:
-``README.md`` (the card, whose ``configs:`` map configs to files), ``dataset_infos.json``, the
-Parquet files and their manifest. Never ``closurebench.py``: a loading script in the repository
+``README.md`` (the card, ``closurebench/hf/dataset_card.md`` with the Hub ids filled in, whose
+``configs:`` map configs to files), ``dataset_infos.json``, the Parquet files and their
+manifest. Never ``closurebench.py``: a loading script in the repository
 makes ``datasets`` >= 4 and the Hub viewer refuse the whole dataset.
 
 The token comes from huggingface_hub's usual sources (``HF_TOKEN``, the token file written by
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.errors import ClosureBenchError
-from closurebench.hf.card import CARD, INFOS, build_card, hub_card_text
+from closurebench.hf.card import CARD, INFOS, build_card, card_file, hub_card_text
 from closurebench.hf.splits import MANIFEST, read_manifest
 
 __all__ = [
@@ -57,10 +58,10 @@ def export(root: str | os.PathLike[str], out: str | os.PathLike[str]) -> list[st
         if hashlib.sha256(data).hexdigest() != meta["sha256"]:
             raise PublishError(f"{rel} does not match {MANIFEST}; run closurebench build-splits")
         files.append(rel)
-    card = hub_card_text((root / CARD).read_text(encoding="utf-8"))
+    card = hub_card_text(card_file(root).read_text(encoding="utf-8"))
     for rel in files:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        if rel == CARD:  # the user-facing card, not the developer README
+        if rel == CARD:  # the card, with the Hub ids filled in
             (out / rel).write_text(card, encoding="utf-8", newline="\n")
         else:
             shutil.copyfile(root / rel, out / rel)
