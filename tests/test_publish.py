@@ -29,7 +29,7 @@ from closurebench.categories import CONFIGS  # noqa: E402
 from closurebench.generation.release import SPLITS  # noqa: E402
 from closurebench.hf.card import card_file, hub_card_text  # noqa: E402
 from closurebench.hf.hub import DATASET_ID_ENV  # noqa: E402
-from closurebench.hf.publish import PublishError, export  # noqa: E402
+from closurebench.hf.publish import PublishError, export, space_files  # noqa: E402
 from closurebench.hf.splits import config_files, config_pattern, read_manifest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,13 +58,47 @@ def test_export_holds_exactly_the_hub_files(exported, release_root):
             assert (exported / rel).read_bytes() == (release_root / rel).read_bytes()
 
 
-def test_the_exported_card_names_the_configured_dataset(release_root, tmp_path, monkeypatch):
+def test_the_exported_card_is_the_card_with_the_configured_ids(release_root, tmp_path,
+                                                               monkeypatch):
     card = card_file(release_root).read_text(encoding="utf-8")
     monkeypatch.setenv(DATASET_ID_ENV, "mirror/cb")
     export(release_root, tmp_path / "env")
     exported = (tmp_path / "env" / "README.md").read_text(encoding="utf-8")
     assert exported == hub_card_text(card, "mirror/cb") != card
     assert 'load_dataset("mirror/cb", "l3")' in exported
+    export(release_root, tmp_path / "given", dataset_id="me/data", metric_space_id="me/metric")
+    exported = (tmp_path / "given" / "README.md").read_text(encoding="utf-8")
+    assert 'load_dataset("me/data", "l3")' in exported and 'evaluate.load("me/metric")' in exported
+
+
+def test_export_only_with_a_metric_space_writes_both_folders(release_root, tmp_path, capsys,
+                                                              monkeypatch):
+    monkeypatch.delenv(DATASET_ID_ENV, raising=False)
+    if "closurebench.hf.cli" not in cli.EXTENSIONS:
+        monkeypatch.setattr(cli, "EXTENSIONS", (*cli.EXTENSIONS, "closurebench.hf.cli"))
+    out = tmp_path / "out"
+    code = cli.main(["publish", "--export-only", str(out), "--metric-space", "org/cb-metric",
+                     "--root", str(release_root)])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert f"to {out / 'dataset'}" in err and f"Space org/cb-metric to {out / 'space'}" in err
+    assert sorted(p.name for p in out.iterdir()) == ["dataset", "space"]
+    found = {p.relative_to(out / "dataset").as_posix() for p in (out / "dataset").rglob("*")
+             if p.is_file()}
+    assert found == expected_files(release_root)
+    card = (out / "dataset" / "README.md").read_text(encoding="utf-8")
+    assert 'evaluate.load("org/cb-metric")' in card  # the card names the exported Space
+    space = space_files(release_root, "org/cb-metric")
+    assert {p.name: p.read_bytes() for p in (out / "space").iterdir()} == space
+    assert "cb-metric.py" in space
+    # a folder that is not empty is refused before anything is written
+    assert cli.main(["publish", "--export-only", str(out), "--metric-space", "org/cb-metric",
+                     "--root", str(release_root)]) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert cli.main(["publish", "--export-only", str(tmp_path / "bad"), "--metric-space",
+                     "org/app", "--root", str(release_root)]) == 2
+    assert "cannot be named 'app'" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()
 
 
 def test_export_refuses_a_non_empty_folder(tmp_path):
@@ -197,7 +231,10 @@ def test_publish_uploads_every_file_intact(monkeypatch, capsys, release_root):
     assert set(data) == expected_files(release_root)
     assert all(data[rel] == (release_root / rel).read_bytes() for rel in data if rel != "README.md")
     card = card_file(release_root).read_text(encoding="utf-8")
-    assert data["README.md"].decode() == hub_card_text(card) != card  # the user-facing card
+    # the card, naming the repositories it was published to
+    assert data["README.md"].decode() == hub_card_text(
+        card, "org/closurebench", "org/closurebench-metric") != card
+    assert 'load_dataset("org/closurebench", "l3")' in data["README.md"].decode()
     space = hub.files["org/closurebench-metric"]
     assert hub.repos["org/closurebench-metric"]["sdk"] == "gradio"
     # evaluate.load("org/closurebench-metric") fetches closurebench-metric.py

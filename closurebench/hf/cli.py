@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 __all__ = ["add_parsers"]
@@ -45,21 +46,40 @@ def _build_card(args: argparse.Namespace) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from closurebench.hf.publish import export, publish_dataset, publish_metric
+    from closurebench.hf.publish import publish_dataset, publish_metric
 
     if args.export_only:
-        files = export(args.root, args.export_only)
-        print(f"exported {len(files)} files to {args.export_only}", file=sys.stderr)
-        return 0
+        return _export_only(args)
     if not args.repo_id and not args.metric_space:
         raise ValueError("publish needs --repo-id, --metric-space or --export-only")
     common: dict[str, Any] = {"private": args.private, "endpoint": args.endpoint}
     if args.repo_id:
-        url = publish_dataset(args.root, args.repo_id, **common)
+        url = publish_dataset(args.root, args.repo_id, metric_space_id=args.metric_space,
+                              **common)
         print(f"published dataset {args.repo_id}: {url}", file=sys.stderr)
     if args.metric_space:
         url = publish_metric(args.root, args.metric_space, **common)
         print(f"published metric Space {args.metric_space}: {url}", file=sys.stderr)
+    return 0
+
+
+def _export_only(args: argparse.Namespace) -> int:
+    """What ``publish`` would upload, written to disk: the dataset folder in DIR, or with
+    ``--metric-space`` the dataset in DIR/dataset and the Space in DIR/space."""
+    from closurebench.hf.publish import PublishError, export, export_space
+
+    out = Path(args.export_only)
+    ids = {"dataset_id": args.repo_id, "metric_space_id": args.metric_space}
+    if not args.metric_space:
+        files = export(args.root, out, **ids)
+        print(f"exported {len(files)} files to {out}", file=sys.stderr)
+        return 0
+    if out.exists() and any(out.iterdir()):
+        raise PublishError(f"export folder {out} is not empty")
+    space = export_space(args.root, args.metric_space, out / "space")  # checks the id first
+    files = export(args.root, out / "dataset", **ids)
+    print(f"exported {len(files)} files to {out / 'dataset'} and the {len(space)} files of "
+          f"Space {args.metric_space} to {out / 'space'}", file=sys.stderr)
     return 0
 
 
@@ -89,7 +109,8 @@ def add_parsers(sub: Any) -> None:
                    "closurebench.hf.hub.DATASET_ID; set CLOSUREBENCH_DATASET_ID for a fork)")
     u.add_argument("--private", action="store_true", help="create the repositories private")
     u.add_argument("--export-only", metavar="DIR", default=None,
-                   help="only write the export folder to DIR (no network)")
+                   help="only write what would be uploaded, to DIR (no network); with "
+                   "--metric-space, the dataset to DIR/dataset and the Space to DIR/space")
     u.add_argument("--metric-space", metavar="ORG/NAME", default=None,
                    help="also upload metric/closurebench/ as a Space; its script is "
                    "uploaded as NAME.py, so evaluate.load('ORG/NAME') works")

@@ -25,7 +25,7 @@ from closurebench.hf.splits import MANIFEST, read_manifest
 
 __all__ = [
     "DATASET_PATTERNS", "METRIC_DIR", "METRIC_PATTERNS", "PublishError", "export",
-    "publish_dataset", "publish_metric", "space_files",
+    "export_space", "publish_dataset", "publish_metric", "space_files",
 ]
 
 #: Everything the dataset repository may receive (``upload_folder`` allow patterns).
@@ -39,17 +39,25 @@ class PublishError(ClosureBenchError):
     """Publishing failed: no token, no network, or the Hub refused; the message is one line."""
 
 
-def export(root: str | os.PathLike[str], out: str | os.PathLike[str]) -> list[str]:
+def _empty_folder(out: Path) -> None:
+    if out.exists() and any(out.iterdir()):
+        raise PublishError(f"export folder {out} is not empty")
+
+
+def export(
+    root: str | os.PathLike[str], out: str | os.PathLike[str], *,
+    dataset_id: str | None = None, metric_space_id: str | None = None,
+) -> list[str]:
     """Copy the Hub files into ``out`` (new or empty) after checking they are current.
 
     Refuses a stale card and any Parquet file whose hash differs from the manifest, so what is
-    uploaded is what the tests checked.
+    uploaded is what the tests checked. The card names ``dataset_id`` and ``metric_space_id``
+    (default: ``closurebench.hf.hub.dataset_id()`` and the Space beside it).
     """
     root, out = Path(root), Path(out)
     if (root / "closurebench.py").resolve() == (out / "closurebench.py").resolve():
         raise PublishError("the export folder must not be the repository itself")
-    if out.exists() and any(out.iterdir()):
-        raise PublishError(f"export folder {out} is not empty")
+    _empty_folder(out)
     build_card(root, check=True)
     manifest = read_manifest(root)
     files = [CARD, INFOS, MANIFEST]
@@ -58,7 +66,8 @@ def export(root: str | os.PathLike[str], out: str | os.PathLike[str]) -> list[st
         if hashlib.sha256(data).hexdigest() != meta["sha256"]:
             raise PublishError(f"{rel} does not match {MANIFEST}; run closurebench build-splits")
         files.append(rel)
-    card = hub_card_text(card_file(root).read_text(encoding="utf-8"))
+    card = hub_card_text(card_file(root).read_text(encoding="utf-8"), dataset_id,
+                         metric_space_id)
     for rel in files:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         if rel == CARD:  # the card, with the Hub ids filled in
@@ -66,6 +75,19 @@ def export(root: str | os.PathLike[str], out: str | os.PathLike[str]) -> list[st
         else:
             shutil.copyfile(root / rel, out / rel)
     return files
+
+
+def export_space(
+    root: str | os.PathLike[str], space_id: str, out: str | os.PathLike[str],
+) -> list[str]:
+    """Write what ``publish --metric-space space_id`` uploads into ``out`` (new or empty)."""
+    out = Path(out)
+    files = space_files(root, space_id)
+    _empty_folder(out)
+    out.mkdir(parents=True, exist_ok=True)
+    for rel, data in files.items():
+        (out / rel).write_bytes(data)
+    return list(files)
 
 
 def _token(token: str | None) -> str:
@@ -106,16 +128,17 @@ def _upload(
 
 def publish_dataset(
     root: str | os.PathLike[str], repo_id: str, *, private: bool = False,
-    endpoint: str | None = None, token: str | None = None,
+    endpoint: str | None = None, token: str | None = None, metric_space_id: str | None = None,
 ) -> str:
-    """Export and upload the dataset repository; the commit URL."""
+    """Export and upload the dataset repository; the commit URL. Its card names ``repo_id``
+    and ``metric_space_id`` (default: the Space beside ``repo_id``)."""
     from closurebench import __version__
     from closurebench.hf.hub import validate_repo_id
 
     validate_repo_id(repo_id, "--repo-id")
     _token(token)  # fail before any work when there is no token
     with tempfile.TemporaryDirectory(prefix="closurebench-export-") as tmp:
-        export(root, tmp)
+        export(root, tmp, dataset_id=repo_id, metric_space_id=metric_space_id)
         return _upload(Path(tmp), repo_id, "dataset", DATASET_PATTERNS, private=private,
                        endpoint=endpoint, token=token,
                        message=f"ClosureBench {__version__}: released splits and card")
@@ -149,10 +172,8 @@ def publish_metric(
     """Upload ``metric/closurebench/`` as a Gradio Space; the commit URL."""
     from closurebench import __version__
 
-    files = space_files(root, space_id)
     with tempfile.TemporaryDirectory(prefix="closurebench-metric-") as tmp:
-        for rel, data in files.items():
-            (Path(tmp) / rel).write_bytes(data)
+        export_space(root, space_id, tmp)
         return _upload(Path(tmp), space_id, "space", METRIC_PATTERNS, private=private,
                        endpoint=endpoint, token=token, space_sdk="gradio",
                        message=f"ClosureBench metric {__version__}")
