@@ -64,7 +64,7 @@ class UnposableCell(ConfigError):
 EXTRAS = {
     "datasets": "hf", "huggingface_hub": "hf", "pyarrow": "hf", "evaluate": "hf",
     "openai": "run", "matplotlib": "run", "tqdm": "run",
-    "lm_eval": "integrations", "inspect_ai": "integrations",
+    "lm_eval": "integrations", "inspect_ai": "integrations", "sklearn": "audit",
 }
 #: Python argument names in ``ConfigError`` messages and the flags that set them.
 _FLAGS = ("n_min", "n_max", "density_min", "density_max", "surface_seed", "seed",

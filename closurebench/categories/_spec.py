@@ -137,6 +137,10 @@ class Category:
     #: ``"direction: in- and out-degree swapped"``.
     counterfactuals: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(
         default_factory=dict)
+    #: The learned adversary's feature names (prefixes, ``closurebench.audit.features``) that
+    #: *are* this category's asked computation, so left out of it: x's degrees for
+    #: degree_count, the shared parents for sibling. Empty where the answer needs chaining.
+    local_answer: tuple[str, ...] = ()
     #: For categories whose answer spread is designed jointly over the default cells:
     #: ``joint(u, n_range, hops)`` -> (n, hop span or None to draw it as usual, the value's
     #: quantile), walking the design with one stratified uniform (``_values.walk``); ``None``

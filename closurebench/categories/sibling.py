@@ -118,4 +118,5 @@ CATEGORY = Category(
     construct=construct, shortcuts={"linked-through-someone": linked_through_someone},
     summary="Do x and y share a parent?",
     tl_program=TL_PROGRAM,
+    local_answer=("x~y.pred",),
 )

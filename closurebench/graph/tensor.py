@@ -57,6 +57,7 @@ __all__ = [
     "reach",
     "scc",
     "scc_of",
+    "substitute",
     "triangles",
 ]
 
@@ -109,6 +110,51 @@ class _HopLimit:
         _HOPS.reset(self.token)
 
 
+#: A reader's own view of the relations that chain edges (see ``substitute``), or None.
+_VIEW: ContextVar[Callable[..., Any] | None] = ContextVar("closurebench_view", default=None)
+
+
+def substitute(view: Callable[..., Any] | None) -> _Substitute:
+    """Ask ``view`` for every relation that chains edges before computing it.
+
+    Inside the block, ``reach(a, x)``, ``coreach(a, x)``, ``distances(a, x)``,
+    ``generations_above(a, x)`` and ``compose(a, b)`` first call ``view(name, a, x_or_b)``; a
+    value it returns replaces the engine's, ``None`` lets the engine compute. ``scc_of`` is
+    reach ∧ coreach, so it follows. A reader that never chains two edges (a classifier on
+    degrees and direct neighbours, say) then answers *through a category's own program*: the
+    program does its arithmetic on top of the reader's guesses, with no table of categories.
+    That is the audit's learned adversary (``closurebench.audit.adversary``); ``hop_limit`` is
+    the same idea for the k-hop reader.
+
+    >>> A = np.array([[0, 1, 0], [0, 0, 1], [0, 0, 0]], dtype=bool)
+    >>> with substitute(lambda name, a, x: a[x].copy() if name == "reach" else None):
+    ...     reach(A, 0).astype(int).tolist()
+    [0, 1, 0]
+    """
+    return _Substitute(view)
+
+
+class _Substitute:
+    """The context manager ``substitute`` returns (a plain class, like ``_HopLimit``)."""
+
+    __slots__ = ("token", "view")
+
+    def __init__(self, view: Callable[..., Any] | None) -> None:
+        self.view = view
+
+    def __enter__(self) -> None:
+        self.token = _VIEW.set(self.view)
+
+    def __exit__(self, *exc: object) -> None:
+        _VIEW.reset(self.token)
+
+
+def _viewed(name: str, a: np.ndarray, arg: Any) -> Any:
+    """The substitute view's value for one relation, or None (compute it)."""
+    view = _VIEW.get()
+    return None if view is None else view(name, a, arg)
+
+
 def _limit(n: int) -> int | None:
     """The active hop limit, or None when unset or when it cannot cut anything (k ≥ n)."""
     k = _HOPS.get()
@@ -130,6 +176,8 @@ def compose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     numpy's ``@`` on Booleans is this product exactly; past a few dozen nodes the float32 BLAS
     product (thresholded) is faster, and past ``SMALL_N`` the bitset one.
     """
+    if _VIEW.get() is not None and (got := _viewed("compose", a, b)) is not None:
+        return got
     return _memoised(a, "compose", lambda: _product(a, b), other=b)
 
 
@@ -214,6 +262,8 @@ def reach(a: np.ndarray, x: int) -> np.ndarray:
     >>> reach(A, 0).astype(int).tolist()
     [0, 1, 1]
     """
+    if _VIEW.get() is not None and (got := _viewed("reach", a, x)) is not None:
+        return got
     if a.shape[0] > SMALL_N:
         k = _limit(a.shape[0])
         if k is None:
@@ -224,6 +274,8 @@ def reach(a: np.ndarray, x: int) -> np.ndarray:
 
 def coreach(a: np.ndarray, x: int) -> np.ndarray:
     """Column ``x`` of the closure: the nodes that reach ``x`` (row x of ``closure(Aᵀ)``)."""
+    if _VIEW.get() is not None and (got := _viewed("coreach", a, x)) is not None:
+        return got
     if a.shape[0] > SMALL_N:
         k = _limit(a.shape[0])
         if k is None:
@@ -287,6 +339,8 @@ def distances(a: np.ndarray, x: int) -> np.ndarray:
 
     Under ``hop_limit(k)`` nodes more than k hops away read as unreachable.
     """
+    if _VIEW.get() is not None and (got := _viewed("distances", a, x)) is not None:
+        return got
     k = _limit(a.shape[0])
     if k is not None:
         with hop_limit(None):
@@ -328,6 +382,8 @@ def generations_above(a: np.ndarray, x: int) -> np.ndarray:
     step k has a path of exactly k edges to ``x``. Under ``hop_limit(k)`` the walk stops after k
     generations.
     """
+    if _VIEW.get() is not None and (got := _viewed("generations_above", a, x)) is not None:
+        return got
     cap = _limit(a.shape[0]) or a.shape[0]  # k ≤ n also stops a (mistaken) cyclic input
     if a.shape[0] > SMALL_N:
         return _generations_bits(_rows(a.T), x, cap)

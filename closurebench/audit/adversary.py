@@ -1,0 +1,447 @@
+"""The learned adversary: readers that never chain two edges, trained on one seed, scored on
+another. A benchmark whose instances such a reader answers is measuring the generator.
+
+A fixed list of shortcut readers (``audit.readers``) only certifies the shortcuts someone
+thought of. This module *searches*: per category it fits small classifiers (gradient-boosted
+trees and logistic regression, scikit-learn) on features that never follow two directed edges
+in a row (``audit.features``), on the records of one seed, and scores them strictly on the
+records of another seed (or on a released split). Four kinds of reader, all scored:
+
+* ``direct``: the answer itself from one row per instance (yes/no, a count, a number, an
+  object), or from one row per node (which node; which nodes: a membership model);
+* ``engine``: the category's *own* program, run with every relation that chains edges
+  (``reach``, ``coreach``, ``distances``, ``generations_above``, ``A ∘ A``) replaced by a
+  classifier's guess from the same no-chaining features (``tensor.substitute``), so counts,
+  filters and comparisons go through the category's own arithmetic;
+* every fixed reader the project has (``audit.readers.floor_readers``);
+* the floors: ``majority`` (the training seed's most frequent answer at the instance's n) and
+  ``constant`` (the program with each chained relation at its base rate: what is left when
+  the local parts of an answer are computed and the closure is guessed).
+
+The **learned floor** of a category is its best no-chaining reader's strict accuracy on the
+test records; its **chance floor** is the better of ``majority`` and ``constant``. The gap
+between the two is what the planting gives away.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from closurebench.audit import readers as shortcuts
+from closurebench.audit.features import Context, instance_features, node_features, pair_features
+from closurebench.categories import CATEGORIES, Category
+from closurebench.errors import UnposableQuery
+from closurebench.generation.records import canonical
+from closurebench.graph import tensor as T
+
+__all__ = ["ADVERSARY_TARGETS", "AdversaryRow", "adversary", "adversary_misses",
+           "format_adversary", "hops_bucket", "n_bucket"]
+
+#: The no-shortcut targets (issue 21), checked by ``adversary_misses``.
+ADVERSARY_TARGETS: dict[str, float] = {
+    "gap_mean_max": 0.10,    # learned floor − chance floor, averaged over categories
+    "gap_max": 0.15,         # ... in every category
+    "boolean_max": 0.60,     # learned floor of a yes/no category
+    "flat_max": 0.05,        # spread of the pooled gap over n buckets and over hops buckets
+}
+
+#: Relations a reader must not compute by chaining edges: what the engine reader guesses.
+CHAINED = ("reach", "coreach", "distances", "generations_above", "compose")
+
+MODELS = ("gbt", "logistic")
+
+
+def n_bucket(n: int) -> str:
+    """The n buckets of the flatness check (the default axes span 4..10)."""
+    return "4-5" if n <= 5 else "6-7" if n <= 7 else "8+"
+
+
+def hops_bucket(hops: int | None) -> str:
+    return "-" if hops is None else "1" if hops == 1 else "2" if hops == 2 else "3+"
+
+
+@dataclass
+class _Item:
+    """One record as a reader meets it."""
+
+    record: dict[str, Any]
+    graph: Any
+    query: dict[str, Any]
+    labels: list[str]
+    ctx: Context
+
+    @property
+    def matrices(self) -> list[np.ndarray]:
+        graphs = self.graph if isinstance(self.graph, tuple) else (self.graph,)
+        return [g.adjacency for g in graphs]
+
+    @property
+    def answer(self) -> str:
+        return self.record["answer"]
+
+    @property
+    def n(self) -> int:
+        return int(self.record["n"])
+
+
+def _items(cat: Category, records: Iterable[dict[str, Any]]) -> list[_Item]:
+    out = []
+    for rec in records:
+        _, graph, query, labels = shortcuts.record_instance(rec)
+        out.append(_Item(rec, graph, query, labels, Context.of(rec, cat, query, len(labels))))
+    return out
+
+
+def _drop(names: list[str], rows: np.ndarray, cat: Category) -> tuple[list[str], np.ndarray]:
+    """Leave out the columns that are the category's asked computation."""
+    keep = [i for i, k in enumerate(names) if not k.startswith(tuple(cat.local_answer))] \
+        if cat.local_answer else list(range(len(names)))
+    return [names[i] for i in keep], rows[:, keep]
+
+
+def _stack(views: list[tuple[list[str], np.ndarray]], cat: Category) -> np.ndarray:
+    """One row block from one view per graph (a before/after pair gives two, side by side)."""
+    parts = [_drop(*v, cat)[1] for v in views]
+    return np.hstack(parts) if len(parts) > 1 else parts[0]
+
+
+class _Constant:
+    """A classifier for a target with a single value in training."""
+
+    def __init__(self, value: Any) -> None:
+        self.classes_ = np.array([value])
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        return np.repeat(self.classes_, len(x))
+
+    def predict_proba(self, x: np.ndarray) -> np.ndarray:
+        return np.ones((len(x), 1))
+
+
+def _fit(kind: str, x: np.ndarray, y: Sequence[Any]) -> Any:
+    """A fitted classifier of ``kind`` (or a constant one if training saw one class only)."""
+    y = np.asarray(y)
+    if len(set(y.tolist())) < 2:
+        return _Constant(y[0])
+    if kind == "gbt":
+        from sklearn.ensemble import HistGradientBoostingClassifier
+
+        model = HistGradientBoostingClassifier(max_iter=120, learning_rate=0.1,
+                                               max_leaf_nodes=15, min_samples_leaf=8,
+                                               early_stopping=False, random_state=0)
+    else:
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+
+        model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000, C=1.0))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # convergence chatter on tiny, separable samples
+        model.fit(x, y)
+    return model
+
+
+def _positive(model: Any, x: np.ndarray) -> np.ndarray:
+    """P(class True) for a Boolean target (0 or 1 when training saw one class only)."""
+    classes = list(model.classes_)
+    if True not in classes and 1 not in classes:
+        return np.zeros(len(x))
+    col = classes.index(True) if True in classes else classes.index(1)
+    return model.predict_proba(x)[:, col]
+
+
+# --- readers -----------------------------------------------------------------------------------
+
+Reader = Callable[[_Item], "str | None"]
+
+
+def _labelled(cat: Category, item: _Item, ids: Any) -> str:
+    return canonical(shortcuts.labelled(cat, ids, item.labels))
+
+
+def _program(cat: Category, item: _Item, view: Callable[..., Any] | None) -> str | None:
+    """The category's own program on the item, under ``view`` (None: no answer)."""
+    try:
+        with T.substitute(view):
+            ids = cat.tensor_program(item.graph, item.query)
+        return _labelled(cat, item, ids)
+    except (UnposableQuery, ValueError, IndexError, KeyError, TypeError):
+        return None
+
+
+def _majority(train: list[_Item]) -> Reader:
+    counts: dict[int | None, Counter[str]] = defaultdict(Counter)
+    for it in train:
+        counts[it.n][it.answer] += 1
+        counts[None][it.answer] += 1
+    mode = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in counts.items()}
+    return lambda it: mode.get(it.n, mode[None])
+
+
+def _fixed(cat: Category) -> dict[str, Reader]:
+    def wrap(reader: Callable[..., Any]) -> Reader:
+        def read(it: _Item) -> str | None:
+            try:
+                return _labelled(cat, it, reader(it.graph, it.query))
+            except (UnposableQuery, ValueError, IndexError, KeyError, TypeError):
+                return None
+        return read
+
+    return {f"fixed:{name}": wrap(r) for name, r in shortcuts.floor_readers(cat).items()}
+
+
+def _direct(cat: Category, train: list[_Item], kind: str) -> Reader:
+    """The answer from the instance's (or each node's) no-chaining features."""
+    if cat.answer in ("label", "labels"):
+        rows, ys = [], []
+        for it in train:
+            x = _stack([node_features(m, it.ctx) for m in it.matrices], cat)
+            truth = json.loads(it.answer)
+            truth = {truth} if cat.answer == "label" else set(truth)
+            rows.append(x)
+            ys += [label in truth for label in it.labels]
+        model = _fit(kind, np.vstack(rows), ys)
+
+        def read(it: _Item) -> str | None:
+            p = _positive(model, _stack([node_features(m, it.ctx) for m in it.matrices], cat))
+            if cat.answer == "label":
+                return canonical(it.labels[int(np.argmax(p))])
+            return canonical(sorted(it.labels[i] for i in np.flatnonzero(p > 0.5)))
+        return read
+
+    x = np.vstack([_stack([instance_features(m, it.ctx) for m in it.matrices], cat)
+                   for it in train])
+    model = _fit(kind, x, [it.answer for it in train])
+
+    def read_instance(it: _Item) -> str | None:
+        row = _stack([instance_features(m, it.ctx) for m in it.matrices], cat)
+        return str(model.predict(row)[0])
+    return read_instance
+
+
+class _Recorder:
+    """A ``tensor.substitute`` view that lets the engine compute and keeps, per relation,
+    the no-chaining features of every node beside the true value (training data)."""
+
+    def __init__(self, item: _Item, cat: Category, rows: dict[str, list], ys: dict[str, list]):
+        self.item, self.cat, self.rows, self.ys = item, cat, rows, ys
+
+    def __call__(self, name: str, m: np.ndarray, arg: Any) -> None:
+        with T.substitute(None):
+            if name == "compose":
+                if not _is_adjacency(self.item, m, arg):
+                    return None
+                truth = T.compose(m, arg)
+                for s in range(m.shape[0]):
+                    self._keep(name, m, s, truth[s])
+                return None
+            truth = getattr(T, name)(m, arg)
+        self._keep(name, m, arg, truth)
+        return None
+
+    def _keep(self, name: str, m: np.ndarray, s: int, truth: np.ndarray) -> None:
+        self.rows[name].append(_drop(*pair_features(m, s, self.item.ctx), self.cat)[1])
+        self.ys[name] += np.asarray(truth).tolist()
+
+
+def _is_adjacency(item: _Item, a: np.ndarray, b: Any) -> bool:
+    """Whether ``compose(a, b)`` chains the graph's own edges (``A ∘ A``): the only products
+    a no-chaining reader must guess (``Aᵀ ∘ A``, shared parents, is a fork it may read)."""
+    return isinstance(b, np.ndarray) and any(
+        a.shape == m.shape and b.shape == m.shape and np.array_equal(a, m)
+        and np.array_equal(b, m) for m in item.matrices)
+
+
+class _Guess:
+    """A ``tensor.substitute`` view answering each chained relation from fitted models."""
+
+    def __init__(self, item: _Item, cat: Category, models: dict[str, Any]):
+        self.item, self.cat, self.models = item, cat, models
+
+    def __call__(self, name: str, m: np.ndarray, arg: Any) -> Any:
+        model = self.models.get(name)
+        if name == "compose":
+            if model is None or not _is_adjacency(self.item, m, arg):
+                return None
+            return np.array([self._row(name, model, m, s) for s in range(m.shape[0])], dtype=bool)
+        if model is None:
+            return None
+        return self._row(name, model, m, arg)
+
+    def _row(self, name: str, model: Any, m: np.ndarray, s: int) -> np.ndarray:
+        x = _drop(*pair_features(m, s, self.item.ctx), self.cat)[1]
+        if name in ("reach", "coreach", "compose"):
+            return _positive(model, x) > 0.5
+        guess = np.asarray(model.predict(x), dtype=np.int64)
+        guess[s] = 0  # a node is at distance 0 from itself, 0 generations above itself
+        return guess
+
+
+def _engine(cat: Category, train: list[_Item], kind: str | None) -> Reader | None:
+    """The category's program with its chained relations guessed (``kind`` None: each at its
+    base rate, the ``constant`` floor); None if the program chains nothing."""
+    rows: dict[str, list] = defaultdict(list)
+    ys: dict[str, list] = defaultdict(list)
+    for it in train:
+        try:
+            with T.substitute(_Recorder(it, cat, rows, ys)):
+                cat.tensor_program(it.graph, it.query)
+        except UnposableQuery:
+            continue
+    if not ys:
+        return None
+    models: dict[str, Any] = {}
+    for name, y in ys.items():
+        if kind is None:
+            models[name] = _Constant(Counter(y).most_common(1)[0][0])
+        else:
+            models[name] = _fit(kind, np.vstack(rows[name]), y)
+    return lambda it: _program(cat, it, _Guess(it, cat, models))
+
+
+# --- the audit row -----------------------------------------------------------------------------
+
+@dataclass
+class AdversaryRow:
+    """What the adversary found on one category."""
+
+    category: str
+    train: int
+    test: int
+    readers: dict[str, float] = field(default_factory=dict)
+    by_n: dict[str, dict[str, float]] = field(default_factory=dict)
+    by_hops: dict[str, dict[str, float]] = field(default_factory=dict)
+    excluded: tuple[str, ...] = ()
+
+    @property
+    def floor(self) -> float:
+        """The chance floor: the better of the majority and constant readers."""
+        return max(self.readers.get("majority", 0.0), self.readers.get("constant", 0.0))
+
+    @property
+    def best(self) -> tuple[str, float]:
+        """The best no-chaining reader (learned or fixed) and its strict accuracy."""
+        pool = {k: v for k, v in self.readers.items() if k not in ("majority", "constant")}
+        name = max(pool, key=lambda k: (pool[k], k))
+        return name, pool[name]
+
+    @property
+    def learned_floor(self) -> float:
+        return max(self.best[1], self.floor)
+
+    @property
+    def gap(self) -> float:
+        return self.learned_floor - self.floor
+
+    def as_dict(self) -> dict[str, Any]:
+        name = self.best[0]
+        return {"category": self.category, "train": self.train, "test": self.test,
+                "majority": self.readers.get("majority"), "constant": self.readers.get("constant"),
+                "chance_floor": self.floor, "learned_floor": self.learned_floor,
+                "best_reader": name, "gap": self.gap, "readers": dict(self.readers),
+                "excluded_features": list(self.excluded)}
+
+
+def adversary(category: str | Category, train: Iterable[dict[str, Any]],
+              test: Iterable[dict[str, Any]]) -> AdversaryRow:
+    """Fit every reader on ``train`` records of one category, score them on ``test``."""
+    cat = category if isinstance(category, Category) else CATEGORIES[category]
+    tr, te = _items(cat, train), _items(cat, test)
+    pool: dict[str, Reader | None] = {"majority": _majority(tr), "constant": _engine(cat, tr, None)}
+    pool.update(_fixed(cat))
+    for kind in MODELS:
+        pool[f"direct:{kind}"] = _direct(cat, tr, kind)
+        pool[f"engine:{kind}"] = _engine(cat, tr, kind)
+    row = AdversaryRow(cat.id, len(tr), len(te), excluded=tuple(cat.local_answer))
+    hits: dict[str, list[bool]] = {}
+    for name, reader in pool.items():
+        if reader is None:
+            continue
+        hits[name] = [reader(it) == it.answer for it in te]
+        row.readers[name] = sum(hits[name]) / len(te)
+    best = row.best[0]
+    for key, bucket in (("by_n", lambda it: n_bucket(it.n)),
+                        ("by_hops", lambda it: hops_bucket(it.record.get("hops")))):
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i, it in enumerate(te):
+            groups[bucket(it)].append(i)
+        table = {}
+        for b, idx in sorted(groups.items()):
+            table[b] = {"count": len(idx),
+                        "best": sum(hits[best][i] for i in idx) / len(idx),
+                        "majority": sum(hits["majority"][i] for i in idx) / len(idx)}
+        setattr(row, key, table)
+    return row
+
+
+def _pooled_gap(rows: Iterable[AdversaryRow], key: str) -> dict[str, float]:
+    """Per bucket, the best reader's accuracy minus the majority's, pooled over categories."""
+    count: Counter[str] = Counter()
+    gap: Counter[str] = Counter()
+    for r in rows:
+        for b, cell in getattr(r, key).items():
+            count[b] += cell["count"]
+            gap[b] += (cell["best"] - cell["majority"]) * cell["count"]
+    return {b: gap[b] / count[b] for b in sorted(count) if b != "-"}
+
+
+def adversary_misses(rows: dict[str, AdversaryRow],
+                     targets: dict[str, float] = ADVERSARY_TARGETS) -> list[str]:
+    """Every no-shortcut target the rows miss, as readable lines (empty: all met)."""
+    out = []
+    if not rows:
+        return out
+    for r in rows.values():
+        name, acc = r.best
+        if r.gap > targets["gap_max"]:
+            out.append(f"{r.category}: learned floor {acc:.0%} ({name}) is "
+                       f"{100 * r.gap:.0f} points above the chance floor {r.floor:.0%} "
+                       f"(> {100 * targets['gap_max']:.0f})")
+        if CATEGORIES[r.category].answer == "boolean" and r.learned_floor > targets["boolean_max"]:
+            out.append(f"{r.category}: a no-chaining reader scores {r.learned_floor:.0%} on a "
+                       f"yes/no question (> {targets['boolean_max']:.0%})")
+    mean = sum(r.gap for r in rows.values()) / len(rows)
+    if mean > targets["gap_mean_max"]:
+        out.append(f"learned floors are {100 * mean:.1f} points above the chance floors on "
+                   f"average (> {100 * targets['gap_mean_max']:.0f})")
+    for key, what in (("by_n", "n"), ("by_hops", "hops")):
+        pooled = _pooled_gap(rows.values(), key)
+        if len(pooled) > 1 and max(pooled.values()) - min(pooled.values()) > targets["flat_max"]:
+            cells = ", ".join(f"{b}: {100 * v:+.0f}" for b, v in pooled.items())
+            out.append(f"the learned readers' lead over the majority varies with {what} "
+                       f"({cells} points; spread > {100 * targets['flat_max']:.0f})")
+    return out
+
+
+def _pct(v: float | None) -> str:
+    return "–" if v is None else f"{100 * v:.0f}%"
+
+
+def format_adversary(rows: dict[str, AdversaryRow]) -> str:
+    """A Markdown table of the adversary's rows, the pooled buckets, then nothing else."""
+    lines = ["| category | train/test | majority | constant | chance floor | learned floor "
+             "| best reader | gap | excluded |", "|" + "---|" * 9]
+    for r in rows.values():
+        name, _ = r.best
+        lines.append(f"| {r.category} | {r.train}/{r.test} | {_pct(r.readers.get('majority'))} "
+                     f"| {_pct(r.readers.get('constant'))} | {_pct(r.floor)} "
+                     f"| {_pct(r.learned_floor)} | {name} | {100 * r.gap:+.0f} "
+                     f"| {', '.join(r.excluded) or '–'} |")
+    if rows:
+        mean = sum(r.gap for r in rows.values()) / len(rows)
+        lines.append("")
+        lines.append(f"Mean gap (learned − chance floor): {100 * mean:+.1f} points over "
+                     f"{len(rows)} categories.")
+        for key, what in (("by_n", "n"), ("by_hops", "hops")):
+            pooled = _pooled_gap(rows.values(), key)
+            if pooled:
+                lines.append(f"Lead over the majority by {what}: " + ", ".join(
+                    f"{b}: {100 * v:+.0f}" for b, v in pooled.items()) + " points.")
+    return "\n".join(lines)
