@@ -31,7 +31,7 @@ from closurebench.errors import ConfigError
 from closurebench.run.client import Backend, Completion, OpenAIBackend, RetryPolicy, RunError
 from closurebench.run.client import base_url_host as _host
 from closurebench.run.data import Selection, load_instances, read_jsonl, slim
-from closurebench.run.prompts import PROMPT_VERSION, prompt_sha256
+from closurebench.run.prompts import MAX_TOKENS, PROMPT_VERSION, prompt_sha256
 from closurebench.run.redact import redact, redact_obj
 
 __all__ = ["RunResult", "RunSettings", "make_backend", "run"]
@@ -107,7 +107,7 @@ class RunSettings:
             raise ConfigError("token_param must be max_tokens or max_completion_tokens, "
                               f"got {self.token_param!r}")
         if self.max_tokens is None:
-            self.max_tokens = {"direct": 1024, "program": 2048}.get(self.mode, 8192)
+            self.max_tokens = MAX_TOKENS[self.mode]
         self.max_tokens = check_int("max_tokens", self.max_tokens, 1, MAX_OUTPUT_TOKENS)
 
     @property
