@@ -215,3 +215,26 @@ def test_score_reads_finish_reason(tmp_path, capsys) -> None:
     capsys.readouterr()
     report = json.loads(out.read_text(encoding="utf-8"))
     assert (report["n_correct_strict"], report["n_parse_failures"]) == (1, 1)
+
+
+@pytest.mark.parametrize("split", ["held_out", "train"])
+def test_score_regenerates_a_split_as_run_asks_it(split, tmp_path, capsys) -> None:
+    """``score PREDICTIONS all --split S`` on a run's predictions of split S: the same report as
+    scoring against the references the run wrote; without ``--split``, the hint names it."""
+    out = tmp_path / "run"
+    assert main(["run", "--model", "baseline:majority", "--split", split, "--limit", "30",
+                 "--out", str(out), "--no-plots"]) == 0
+    preds = str(out / "predictions.jsonl")
+    assert main(["score", preds, "--references", str(out / "references.jsonl"),
+                 "--json-out", str(tmp_path / "want.json")]) == 0
+    for argv in (["all", "--split", split], ["--split", split], ["--config", "all", "--split",
+                                                                  split]):
+        got = tmp_path / "got.json"
+        assert main(["score", preds, *argv, "--json-out", str(got), "--force"]) == 0
+        assert json.loads(got.read_text()) == json.loads((tmp_path / "want.json").read_text())
+    capsys.readouterr()
+    assert main(["score", preds, "all"]) == 2
+    assert f"it is an id of the {split} split: pass --split {split}" in capsys.readouterr().err
+    assert main(["score", preds, "--split", split, "--references",
+                 str(out / "references.jsonl")]) == 2
+    assert "--split regenerates the references" in capsys.readouterr().err
