@@ -296,6 +296,11 @@ def _run(args: argparse.Namespace) -> int:
               f"{Path(out) / 'predictions.jsonl'}; rerun with --resume to continue",
               file=sys.stderr)
         return 130
+    if result.all_failed:  # no answer at all: no report, and a failing exit status
+        print(f"error: all {result.n_failed} questions asked failed (last: "
+              f"{result.last_error}); nothing was measured. Fix the server or the request, "
+              "then rerun with --resume", file=sys.stderr)
+        return 1
     report = build_report(out, plots=not args.no_plots)
     print(format_summary(report))
     _print_outputs(report, Path(out))

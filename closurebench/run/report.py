@@ -134,6 +134,27 @@ def _ci(flags: list[bool]) -> list[float] | None:
     return list(wilson_interval(sum(flags), len(flags))) if flags else None
 
 
+def _parse(flags: list[tuple[bool, bool, bool]], failed: list[bool]) -> dict[str, Any]:
+    """The parse rate of the model's own outputs: requests that got no answer (transport
+    failures, refusals) are counted apart, not as outputs the model failed to format."""
+    answered = [f[0] for f, lost in zip(flags, failed, strict=True) if not lost]
+    return {
+        "note": "parse rate over the answers the server returned; failed requests apart",
+        "rate_answered": sum(answered) / len(answered) if answered else None,
+        "n_answered": len(answered),
+        "n_request_failed": len(failed) - len(answered),
+    }
+
+
+def _parse_rate(report: dict[str, Any]) -> str:
+    """The parse rate shown in report.md and the summary: of the answered outputs."""
+    parse = report.get("parse")
+    if not parse:
+        return _pct(report["metrics"]["parse_rate"])
+    lost = f" ({parse['n_request_failed']} requests failed)" if parse["n_request_failed"] else ""
+    return f"{_pct(parse['rate_answered'])}{lost}"
+
+
 def _slope(by_level: dict[str, dict[str, Any]], key: str) -> float | None:
     if "1" in by_level and "3" in by_level:
         return by_level["1"][key] - by_level["3"][key]
@@ -188,7 +209,8 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
                     finish_reasons=finishes)
     from closurebench.diagnose import attribution_table, trace_table
 
-    attribution = attribution_table(refs, outputs, finishes)
+    failed = [bool(row.get("error")) for _, row in files.predictions]  # no answer came back
+    attribution = attribution_table(refs, outputs, finishes, failed=failed)
     traces = (trace_table(refs, outputs, tokens)
               if files.meta.get("mode") != "direct" or any("\n" in o for o in outputs) else None)
 
@@ -232,6 +254,7 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
             "strict": _slope(metrics["by_level"], "accuracy_strict"),
             "lenient": _slope(metrics["by_level"], "accuracy_lenient"),
         },
+        "parse": _parse(flags, failed),
         "cost": _cost(files, flags),
         "finish_reasons": dict(finish.most_common()),
         "n_errors": len(errors),
@@ -355,7 +378,7 @@ def format_markdown(report: dict[str, Any]) -> str:
         "majority floor (s / l) | random floor (s / l) |",
         "|---|---:|---:|---:|---:|---:|---:|",
         f"| overall | {_pct(m['accuracy_strict'])} | {_pct(m['accuracy_lenient'])} | "
-        f"{_pct(m['parse_rate'])} | {_floor(report, 'shortcut', None, None)} | "
+        f"{_parse_rate(report)} | {_floor(report, 'shortcut', None, None)} | "
         f"{_floor(report, 'majority', None, None)} | "
         f"{_floor(report, 'random', None, None)} |",
         "",
@@ -432,7 +455,7 @@ def format_summary(report: dict[str, Any]) -> str:
         (f"L{k}", row, "by_level", k) for k, row in m["by_level"].items()]
     width = 8
     lines = [f"{report['run'].get('model')} on {_split_name(report)}: "
-             f"{m['n_predictions']} answers, parse rate {_pct(m['parse_rate'])}"
+             f"{m['n_predictions']} answers, parse rate {_parse_rate(report)}"
              + ("" if report["complete"] else " (INCOMPLETE: rerun with --resume)"),
              f"{'':<{width}} {'strict':>7} {'lenient':>8}   {'shortcut s/l':>15}   "
              f"{'majority s/l':>15}   {'random s/l':>15}"]
