@@ -148,12 +148,25 @@ def _make_solve() -> Callable[..., Any]:
     return checked()(solve)
 
 
+#: ``load_dataset`` keywords that shape training columns (``closurebench.train.formats``).
+_FORMAT_KEYWORDS = ("format", "mode", "target")
+
+
+def _load_dataset_keywords() -> list[str]:
+    return [*_config_keywords(), *_FORMAT_KEYWORDS]
+
+
 def _make_load_dataset() -> Callable[..., Any]:
     from closurebench import hf
 
     @functools.wraps(hf.load_dataset)
     def load_dataset(name: Any = "all", split: Any = None, **kwargs: Any) -> Any:
         from closurebench.categories import CONFIGS
+        from closurebench.train.formats import check_format, to_format
+
+        shape = {k: kwargs.pop(k) for k in _FORMAT_KEYWORDS if k in kwargs}
+        check_format(shape.get("format"), shape.get("mode", "direct"),
+                     shape.get("target", "answer"))
 
         if not isinstance(name, str) or name not in CONFIGS:
             raise ArgumentError(f"name must be all, l1, l2, l3 or a category id, got {name!r}"
@@ -168,15 +181,16 @@ def _make_load_dataset() -> Callable[..., Any]:
         if cache is not None and not isinstance(cache, (str, os.PathLike)):
             raise ArgumentError(f"cache_dir must be a path, got {cache!r}")
         try:
-            return hf.load_dataset(name, split, **kwargs)
+            loaded = hf.load_dataset(name, split, **kwargs)
         except ModuleNotFoundError as exc:
             if (exc.name or "").split(".")[0] in ("datasets", "pyarrow", "huggingface_hub"):
                 raise ModuleNotFoundError(
                     f"load_dataset needs the {exc.name!r} package: "
                     "pip install 'closurebench[hf]'", name=exc.name) from None
             raise
+        return to_format(loaded, shape.pop("format", None), **shape)
 
-    return checked(_config_keywords)(load_dataset)
+    return checked(_load_dataset_keywords)(load_dataset)
 
 
 def _make_memorisation_gap() -> Callable[..., Any]:
@@ -190,8 +204,10 @@ def _make_memorisation_gap() -> Callable[..., Any]:
         if not isinstance(kwargs.get("method", "newcombe"), str):
             raise ArgumentError(f"method must be 'newcombe' or 'bootstrap', got "
                                 f"{kwargs['method']!r}")
-        if "n_boot" in kwargs:
-            kwargs["n_boot"] = _index("n_boot", kwargs["n_boot"], 100)
+        if "n_boot" in kwargs:  # named under either method, before any memory is asked for
+            from closurebench.scoring.stats import check_n_boot
+
+            kwargs["n_boot"] = check_n_boot(_index("n_boot", kwargs["n_boot"], 100))
         if "seed" in kwargs:
             kwargs["seed"] = _index("seed", kwargs["seed"])
         return gap(seen_correct, fresh_correct, **kwargs)

@@ -107,7 +107,9 @@ class _Parser(argparse.ArgumentParser):
         elif "unrecognized arguments:" in message:
             pool = [o for a in self._command()._actions for o in a.option_strings]
             for word in message.split("unrecognized arguments:", 1)[1].split():
-                hint = _did_you_mean(difflib, word.split("=", 1)[0], pool)
+                # options share their "--": a closer match is needed than for choices, or
+                # score's --limit (a run flag) would be offered score's --split
+                hint = _did_you_mean(difflib, word.split("=", 1)[0], pool, cutoff=0.75)
                 if hint:
                     break
         super().error(message + hint)
@@ -124,8 +126,8 @@ class _Parser(argparse.ArgumentParser):
             parser = sub.choices[chosen]
 
 
-def _did_you_mean(difflib: Any, word: str, pool: list[str]) -> str:
-    close = difflib.get_close_matches(word, [p for p in pool if p != word], n=1, cutoff=0.6)
+def _did_you_mean(difflib: Any, word: str, pool: list[str], cutoff: float = 0.6) -> str:
+    close = difflib.get_close_matches(word, [p for p in pool if p != word], n=1, cutoff=cutoff)
     return f" (did you mean {close[0]}?)" if close else ""
 
 

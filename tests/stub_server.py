@@ -74,8 +74,14 @@ class _QuietServer(ThreadingHTTPServer):
 class StubServer:
     """``with StubServer(script) as stub: stub.base_url`` (requests land in ``stub.requests``)."""
 
-    def __init__(self, script: Callable[[dict[str, Any], int], Reply]) -> None:
+    def __init__(self, script: Callable[[dict[str, Any], int], Reply],
+                 models: list[str] | None = None, models_status: int = 200) -> None:
         self.script = script
+        #: ``GET /v1/models`` (the runner's pre-flight): without ``models`` the stub has no such
+        #: endpoint (501, as a server that does not list its models); ``models_status`` other
+        #: than 200 answers that status instead.
+        self.models, self.models_status = models, models_status
+        self.listings = 0
         self.requests: list[dict[str, Any]] = []
         self.attempts: dict[str, int] = {}
         self.lock = threading.Lock()
@@ -86,6 +92,19 @@ class StubServer:
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 return
+
+            def do_GET(self) -> None:
+                if stub.models is None or not self.path.endswith("/models"):
+                    self._send(501, {"error": {"message": "not implemented"}})
+                    return
+                with stub.lock:
+                    stub.listings += 1
+                if stub.models_status != 200:
+                    self._send(stub.models_status, {"error": {"message": "refused"}})
+                    return
+                self._send(200, {"object": "list", "data": [
+                    {"id": m, "object": "model", "created": 0, "owned_by": "stub"}
+                    for m in stub.models]})
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length") or 0)

@@ -598,3 +598,59 @@ def test_odd_run_json_fields_never_crash_report(field: str, tmp_path: Path,
         code = main(["report", str(_run_dir(root, meta=json.dumps(meta))), "--no-plots"])
         err = capsys.readouterr().err
         assert code in (0, 2) and "internal error" not in err, (value, err)
+
+
+def _deep_reference() -> dict[str, Any]:
+    rec = next(cb.generate("triangle_count", per_category=1))
+    return {**rec, "answer": "[" * 100_000 + "]" * 100_000}
+
+
+#: Inputs that used to surface Python's own error (named in the comment): each is now one
+#: ``ClosureBenchError`` whose message names the argument.
+INTERNAL_CASES = [
+    ("score(reference 100,000 deep)",  # RecursionError
+     lambda: cb.score(['{"answer": 1}'], [_deep_reference()]), "references[0]: nested too"),
+    ("score(reference text 100,000 deep)",  # RecursionError
+     lambda: cb.score(['{"answer": 1}'], ["[" * 100_000 + "]" * 100_000]),
+     "references[0]: nested too"),
+    ("memorisation_gap(n_boot=10**12)",  # MemoryError (7 TiB)
+     lambda: cb.memorisation_gap([1, 0], [0, 1], method="bootstrap", n_boot=10**12),
+     "n_boot must be between 100 and 10,000,000"),
+    ("memorisation_gap(n_boot=10**12, newcombe)",
+     lambda: cb.memorisation_gap([1, 0], [0, 1], n_boot=10**12), "n_boot must be between"),
+    ("solve(query='[1]')",  # TypeError
+     lambda: cb.solve("reachability", EDGES, query="[1]"), "query must be a JSON object"),
+    ("solve(query=deep)",  # RecursionError
+     lambda: cb.solve("reachability", EDGES, query="[" * 100_000), "query must be a JSON"),
+    ("load_dataset(cache_dir=<a file>)",  # FileExistsError
+     lambda: cb.load_dataset("reachability", cache_dir=__file__), "cache_dir must be a folder"),
+    ("load_dataset(cache_dir=<under a file>)",  # NotADirectoryError
+     lambda: cb.load_dataset("reachability", cache_dir=os.path.join(__file__, "cache")),
+     "cache_dir must be a folder"),
+    ("load_dataset(per_category=0)",  # datasets' "Instruction 'train' corresponds to no data"
+     lambda: cb.load_dataset("reachability", per_category=0), "per_category must be at least 1"),
+    ("reward(records=[deep string])",  # RecursionError
+     lambda: cb.reward(["x"], ["[" * 100_000]), "records[0]"),
+]
+
+
+@pytest.mark.parametrize(("name", "call", "fragment"), INTERNAL_CASES,
+                         ids=[c[0] for c in INTERNAL_CASES])
+def test_internal_errors_become_named_ones(name: str, call: Callable[[], Any],
+                                           fragment: str) -> None:
+    from closurebench.errors import ClosureBenchError
+
+    with pytest.raises(ClosureBenchError) as info:
+        call()
+    assert isinstance(info.value, ValueError)  # the documented type of bad input
+    assert fragment in str(info.value), str(info.value)
+
+
+def test_score_command_names_a_deep_reference_in_one_line(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    rec = _deep_reference()
+    (tmp_path / "refs.jsonl").write_text(json.dumps(rec) + "\n")
+    (tmp_path / "p.jsonl").write_text(json.dumps({"id": rec["id"], "output": "1"}) + "\n")
+    _fails(["score", str(tmp_path / "p.jsonl"), "--references", str(tmp_path / "refs.jsonl")],
+           capsys, "references[0]: nested too deeply")

@@ -50,3 +50,33 @@ def test_stage_configs_generate_on_their_axes():
 def test_bad_levels_are_named(levels):
     with pytest.raises(ConfigError, match="levels must be increasing values of 1, 2, 3"):
         list(curriculum(levels=levels))
+
+
+def test_a_stage_becomes_a_dataset_of_exactly_its_instances():
+    pytest.importorskip("datasets")
+    from closurebench.run.prompts import build_messages
+
+    stage = list(curriculum(per_category=2))[4]  # a stage with a cell that cannot carry hops
+    data = stage.dataset()
+    want = []
+    for k in range(stage.config.size):
+        try:
+            want.append(instance(stage.config, k))
+        except UnposableCell:
+            continue
+    assert 0 < len(want) < stage.config.size
+    assert list(data) == want
+    grpo = stage.dataset(format="grpo")
+    assert grpo["prompt"] == [build_messages(r["question"], "direct") for r in want]
+    assert grpo["answer"] == [r["answer"] for r in want]
+
+
+@pytest.mark.parametrize(("kwargs", "word"), [
+    ({"n_steps": [(4,)]}, r"n_steps\[0\] must be a \(min, max\) pair"),
+    ({"n_steps": [(4, 6), "ab"]}, r"n_steps\[1\]"),
+    ({"hops_steps": [("a", None)]}, r"hops_steps\[0\]"),
+    ({"n_steps": [(4, None)]}, r"n_steps\[0\]"),
+])
+def test_bad_steps_are_named(kwargs, word):
+    with pytest.raises(ConfigError, match=word):
+        list(curriculum(**kwargs))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
 from pathlib import Path
 
@@ -146,3 +147,59 @@ def test_split_sizes_are_declared_so_progress_has_a_total(tmp_path):
     b = builder_mod.ClosureBench(config_name="l2", per_category=3, cache_dir=str(tmp_path))
     b._split_generators(None)
     assert {s: b.info.splits[s].num_examples for s in SPLITS} == dict.fromkeys(SPLITS, 24)
+
+
+def test_hop_and_half_axes_as_generate_takes_them(tmp_path):
+    """``hops_min``, ``hops_max`` and ``half`` are axes of ``load_dataset`` as of ``generate``."""
+    kw = {"hops_min": 2, "hops_max": 3, "per_category": 3}
+    ds = load_dataset("reachability", cache_dir=str(tmp_path / "hops"), **kw)
+    for split in SPLITS:
+        assert list(ds[split]) == expected("reachability", split, **kw)
+    halves = load_dataset("reachability", per_category=3, half=1, cache_dir=str(tmp_path / "h"))
+    for split in SPLITS:  # one half for both splits
+        assert list(halves[split]) == expected("reachability", split, per_category=3, half=1)
+    assert halves["train"]["id"] != expected("reachability", "train", per_category=3)[0]["id"]
+
+
+@pytest.mark.parametrize(("kwargs", "word"), [
+    ({"per_category": 0}, "per_category must be at least 1"),
+    ({"hops_min": 0}, "hops_min"), ({"hops_max": 1, "hops_min": 2}, "hops_max"),
+    ({"half": 2}, "half"),
+])
+def test_bad_new_axes_are_named(tmp_path, kwargs, word):
+    import closurebench
+
+    for load in (load_dataset, closurebench.load_dataset):
+        with pytest.raises(ConfigError, match=word):
+            load("reachability", cache_dir=str(tmp_path), **kwargs)
+
+
+def test_training_formats_carry_the_runner_prompt_and_the_reward_columns(tmp_path):
+    import closurebench
+    from closurebench.run.prompts import build_messages
+    from closurebench.train.rewards import GRPO_COLUMNS, grpo_reward
+    from closurebench.train.sft import sft_example
+
+    rows = expected("set_difference", "train", per_category=3)
+    grpo = closurebench.load_dataset("set_difference", "train", per_category=3, format="grpo",
+                                     mode="cot", cache_dir=str(tmp_path))
+    assert set(grpo.column_names) == {"prompt", *GRPO_COLUMNS}
+    assert grpo["prompt"] == [build_messages(r["question"], "cot") for r in rows]
+    columns = {k: grpo[k] for k in GRPO_COLUMNS}
+    right = [json.dumps({"answer": json.loads(r["answer"])}) for r in rows]
+    assert grpo_reward(prompts=grpo["prompt"], completions=right, **columns) == [1.0] * 3
+    sft = closurebench.load_dataset("set_difference", "train", per_category=3, format="sft",
+                                    target="tl", cache_dir=str(tmp_path))
+    assert list(sft) == [sft_example(r, "tl") for r in rows]
+    streamed = closurebench.load_dataset("set_difference", "train", per_category=3,
+                                         streaming=True, format="grpo")
+    assert [r["prompt"] for r in streamed] == [build_messages(r["question"], "direct")
+                                              for r in rows]
+    both = closurebench.load_dataset("set_difference", per_category=1, format="grpo",
+                                     cache_dir=str(tmp_path))
+    assert set(both) == set(SPLITS) and "question" not in both["held_out"].column_names
+    for kw, word in (({"format": "ppo"}, "format must be one of grpo, sft"),
+                     ({"format": "grpo", "mode": "fast"}, "mode must be one of"),
+                     ({"format": "sft", "target": "prose"}, "target must be one of")):
+        with pytest.raises(ConfigError, match=word):
+            closurebench.load_dataset("set_difference", cache_dir=str(tmp_path), **kw)

@@ -211,7 +211,18 @@ class FakeHub:
         self.thread.join(timeout=5)
 
 
-def test_publish_uploads_every_file_intact(monkeypatch, capsys, release_root):
+@pytest.fixture
+def online(monkeypatch):
+    """The fake Hub is on 127.0.0.1: huggingface_hub's offline mode (``HF_HUB_OFFLINE=1``, which
+    other test modules set for the whole session, and a CI may set) would refuse to reach it.
+    The library reads the variable once, at import, so its constant is switched off too."""
+    from huggingface_hub import constants
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+
+
+def test_publish_uploads_every_file_intact(monkeypatch, capsys, release_root, online):
     monkeypatch.setenv("HF_TOKEN", TOKEN)
     if "closurebench.hf.cli" not in cli.EXTENSIONS:
         monkeypatch.setattr(cli, "EXTENSIONS", (*cli.EXTENSIONS, "closurebench.hf.cli"))

@@ -117,3 +117,49 @@ def test_real_trl_grpo_trainer_calls_it(records):
     assert isinstance(got, torch.Tensor) and got.shape == (len(records), 1)
     assert got[:, 0].tolist() == reward(outputs, records)
     assert json.loads(records[0]["answer"]) is not None
+
+
+def test_content_part_messages_are_scored_like_their_text(records):
+    """Chat templates and multimodal processors give ``content`` as a list of parts."""
+    from closurebench.train.rewards import completion_text
+
+    outputs = _outputs(records)
+    cols = _columns(records)
+    cols.pop("prompt")
+    want = reward(outputs, records)
+    assert 0 < sum(want) < len(want)
+
+    def parts(text: str) -> list[dict[str, Any]]:  # split in two text parts, plus a non-text one
+        half = len(text) // 2
+        return [{"type": "text", "text": text[:half]}, {"type": "image", "image": None},
+                {"type": "text", "text": text[half:]}]
+
+    shapes = {
+        "parts": [[{"role": "assistant", "content": parts(o)}] for o in outputs],
+        "one message": [{"role": "assistant", "content": parts(o)} for o in outputs],
+        "after a tool turn": [[{"role": "assistant", "content": "calling"},
+                               {"role": "tool", "content": "..."},
+                               {"role": "assistant", "content": [{"type": "text", "text": o}]}]
+                              for o in outputs],
+    }
+    for name, completions in shapes.items():
+        assert grpo_reward(completions=completions, **cols) == want, name
+        assert [completion_text(c) for c in completions] == outputs, name
+    odd = [[{"role": "assistant", "content": [{"type": "image"}]}],
+           [{"role": "assistant", "content": [{"type": "text", "text": 3}]}],
+           [{"role": "assistant", "content": None}], [[{"type": "text", "text": "x"}]]]
+    assert [completion_text(c) for c in odd] == ["", "", "", ""]
+    assert reward(odd, [records[0]] * len(odd)) == [0.0] * len(odd)
+
+
+def test_the_reward_reads_every_field_the_metric_reads():
+    from closurebench.scoring import RECORD_FIELDS
+
+    assert set(GRPO_COLUMNS) == set(RECORD_FIELDS)
+
+
+def test_a_bad_record_string_is_named_by_index(records):
+    deep = "[" * 100_000 + "]" * 100_000
+    for bad in (deep, "{", "not json"):
+        with pytest.raises(ValueError, match=r"records\[1\]"):
+            reward(["x", "y"], [records[0], bad])

@@ -15,11 +15,12 @@ import pytest
 
 import closurebench
 from closurebench.generation.io import write_records
+from closurebench.run.lm_eval_tasks import include_path
 from closurebench.scoring import score
 
 ROOT = Path(__file__).resolve().parents[1]
-LM_EVAL_TASKS = ROOT / "integrations" / "lm_eval" / "closurebench"
-INSPECT_TASK = ROOT / "integrations" / "inspect_ai" / "closurebench_task.py"
+LM_EVAL_TASKS = Path(include_path())  # the task files the wheel ships
+INSPECT_TASK = ROOT / "closurebench" / "run" / "inspect_task.py"
 
 
 def _reply(rec: dict[str, Any]) -> str:
@@ -29,7 +30,17 @@ def _reply(rec: dict[str, Any]) -> str:
     return "Working...\n" + json.dumps({"answer": json.loads(rec["answer"])})
 
 
-def _lm_eval_model(records: list[dict[str, Any]]) -> Any:
+def _slip(rec: dict[str, Any]) -> str:
+    """The reference with the query node added to a set answer: the source slip that lenient
+    credit forgives (and only with the record's ``query``); other answers stay right."""
+    answer = json.loads(rec["answer"])
+    x = json.loads(rec["query"]).get("x")
+    if isinstance(answer, list) and isinstance(x, str) and x not in answer:
+        answer = [*answer, x]
+    return json.dumps({"answer": answer})
+
+
+def _lm_eval_model(records: list[dict[str, Any]], reply: Any = _reply) -> Any:
     from lm_eval.api.model import LM
 
     class ScriptedLM(LM):
@@ -38,6 +49,7 @@ def _lm_eval_model(records: list[dict[str, Any]]) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.contexts: list[str] = []
+            self.gen_kwargs: list[dict[str, Any]] = []
 
         def loglikelihood(self, requests: Any) -> Any:
             raise NotImplementedError("ClosureBench is generative")
@@ -48,10 +60,11 @@ def _lm_eval_model(records: list[dict[str, Any]]) -> Any:
         def generate_until(self, requests: Any) -> list[str]:
             out = []
             for req in requests:
-                context, _gen_kwargs = req.args
+                context, gen_kwargs = req.args
                 self.contexts.append(context)
+                self.gen_kwargs.append(dict(gen_kwargs))
                 rec = next(r for r in records if r["question"] in context)
-                out.append(_reply(rec))
+                out.append(reply(rec))
             return out
 
     return ScriptedLM()
@@ -94,6 +107,78 @@ def test_lm_eval_fresh_config_through_metadata() -> None:
     for context in model.contexts:
         question = next(q for q in by_question if context.endswith(q))
         assert context == SYSTEM_PROMPTS["direct"] + "\n\n" + question
+
+
+def test_lm_eval_fresh_documents_give_the_lenient_credit_score_gives() -> None:
+    """Fresh-seed documents keep ``query`` and ``nodes``: the set slip earns lenient credit."""
+    pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed")
+    records = list(closurebench.generate("all", seed=8, per_category=2))
+    slipped = [r for r in records if json.loads(_slip(r))["answer"] != json.loads(r["answer"])]
+    assert len(slipped) >= 10
+    out = _simple_evaluate(["closurebench_fresh"], _lm_eval_model(records, _slip),
+                           {"seed": 8, "per_category": 2}, log_samples=False)
+    forgiven = []
+    for lvl in (1, 2, 3):
+        mine = [r for r in records if r["level"] == lvl]
+        want = score([_slip(r) for r in mine], mine)
+        row = out["results"][f"closurebench_fresh_l{lvl}"]
+        assert row["acc_lenient,none"] == pytest.approx(want["accuracy_lenient"])
+        assert row["acc_strict,none"] == pytest.approx(want["accuracy_strict"])
+        forgiven.append(want["accuracy_lenient"] > want["accuracy_strict"])
+    assert any(forgiven)  # the slips earn lenient credit here, so the test can fail
+
+
+def _yaml(path: Path) -> dict[str, Any]:
+    """A task file as lm-eval merges it: the included template, then the file's own keys."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!function", lambda loader, node: loader.construct_scalar(node))
+    own = yaml.load(path.read_text(), Loader=Loader)  # a SafeLoader subclass
+    base = _yaml(path.parent / own["include"]) if "include" in own else {}
+    return {**base, **own}
+
+
+def test_every_lm_eval_task_caps_output_as_run_does() -> None:
+    from closurebench.run.prompts import MAX_TOKENS
+
+    tasks = sorted(LM_EVAL_TASKS.glob("closurebench*_l[123].yaml"))
+    assert len(tasks) == 6 * 3  # hub, hub cot, local, local cot, fresh, fresh cot
+    for path in tasks:
+        mode = "cot" if "_cot" in path.stem else "direct"
+        assert _yaml(path)["generation_kwargs"]["max_gen_toks"] == MAX_TOKENS[mode], path.name
+
+
+def test_lm_eval_cot_tasks_ask_for_8192_tokens_and_direct_ones_refuse_cot() -> None:
+    pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed")
+    from closurebench.run.lm_eval_tasks import tasks
+    from closurebench.run.prompts import MAX_TOKENS
+
+    records = list(closurebench.generate("l2", seed=9, per_category=1))
+    for task, mode in (("closurebench_fresh_cot_l2", "cot"), ("closurebench_fresh_l2", "direct")):
+        model = _lm_eval_model(records)
+        _simple_evaluate([task], model, {"seed": 9, "per_category": 1, "config": "l2"},
+                         limit=2, log_samples=False)
+        assert {g["max_gen_toks"] for g in model.gen_kwargs} == {MAX_TOKENS[mode]}
+        assert all(("step by step" in c) == (mode == "cot") for c in model.contexts)
+    with pytest.raises(ValueError, match="closurebench_fresh_cot"):
+        tasks.fresh_dataset(seed=9, mode="cot")
+    with pytest.raises(ValueError, match="closurebench_local_cot"):
+        tasks.local_dataset(mode="cot")
+    with pytest.raises(ValueError, match="mode must be one of"):
+        tasks.fresh_cot_dataset(seed=9, mode="fast")
+
+
+def test_the_lm_eval_include_path_is_printed_by_the_package(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "closurebench.run.lm_eval_tasks"],
+                         capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert Path(out.stdout.strip()) == LM_EVAL_TASKS
+    assert (LM_EVAL_TASKS / "_closurebench_template_yaml").is_file()
 
 
 def _simple_evaluate(tasks: list[str], model: Any, metadata: dict | None = None,
@@ -163,10 +248,9 @@ def test_lm_eval_local_family_reads_the_released_files_without_the_hub(release_r
     records = [r for f in config_files("l3", "held_out")
                for r in pq.read_table(release_root / f).to_pylist()]
     model = _lm_eval_model(records)
-    out = _simple_evaluate(["closurebench_local_l3"], model,
-                           {"root": str(release_root), "mode": "cot"}, limit=7,
-                           log_samples=False)
-    assert out["results"]["closurebench_local_l3"]["acc_strict,none"] == pytest.approx(1.0)
+    out = _simple_evaluate(["closurebench_local_cot_l3"], model,
+                           {"root": str(release_root)}, limit=7, log_samples=False)
+    assert out["results"]["closurebench_local_cot_l3"]["acc_strict,none"] == pytest.approx(1.0)
     assert all("step by step" in c for c in model.contexts)
 
 
@@ -260,3 +344,94 @@ def test_inspect_task_with_the_mock_model(tmp_path: Path) -> None:
                 expected[lvl][f"accuracy_{kind}"])
         for rec in questions:
             assert scores[kind][f"category_{rec['category']}"] == (rec["level"] != 2)
+
+
+def _mock_model(by_question: dict[str, dict[str, Any]], stop: Any = lambda rec: "stop") -> Any:
+    """inspect's mock model answering ``_reply``, with a stop reason per record."""
+    from inspect_ai.model import ModelOutput, ModelUsage, get_model
+
+    def respond(messages: Any, tools: Any, tool_choice: Any, config: Any) -> Any:
+        rec = by_question[next(m.text for m in messages if m.role == "user")]
+        output = ModelOutput.from_content(model="mockllm", content=_reply(rec),
+                                          stop_reason=stop(rec))
+        # explicit usage: otherwise the mock counts tokens with tiktoken, which downloads
+        output.usage = ModelUsage(input_tokens=100, output_tokens=10, total_tokens=110)
+        return output
+
+    return get_model("mockllm/model", custom_outputs=respond)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_inspect_scores_an_output_cut_off_by_the_cap_as_no_answer(tmp_path: Path) -> None:
+    """The stop reason reaches the judge on both inspect routes, as the finish reason does in
+    ``closurebench run``: a right answer cut off by the token cap counts as no answer."""
+    pytest.importorskip("inspect_ai", reason="inspect-ai is not installed")
+    from inspect_ai import eval as inspect_eval
+
+    from closurebench.scoring.cli import main
+
+    records = [r for r in closurebench.generate("l1", seed=5, per_category=1)]
+    write_records(records, str(tmp_path / "export.jsonl"))
+    cut = {r["id"] for r in records[::2]}
+
+    def stop(rec: dict[str, Any]) -> str:
+        return "max_tokens" if rec["id"] in cut else "stop"
+
+    task = _inspect_module().closurebench(data_files=str(tmp_path / "export.jsonl"))
+    model = _mock_model({r["question"]: r for r in records}, stop)
+    log = inspect_eval(task, model=model, log_dir=str(tmp_path), display="none")[0]
+    assert log.status == "success", log.error
+    finishes = [stop(r) for r in records]
+    want = score([_reply(r) for r in records], records, finish_reasons=finishes)
+    assert 0 < want["accuracy_strict"] < score([_reply(r) for r in records],
+                                               records)["accuracy_strict"]
+    scores = {s.name: s.metrics["accuracy"].value for s in log.results.scores}
+    assert scores["strict"] == pytest.approx(want["accuracy_strict"])
+    assert scores["lenient"] == pytest.approx(want["accuracy_lenient"])
+    by_id = {s.id: s.scores["closurebench_scorer"] for s in log.samples}
+    assert all((by_id[i].answer is None) == (i in cut) for i in by_id)
+    assert main(["score", log.location, "--json-out", str(tmp_path / "r.json")]) == 0
+    rescored = json.loads((tmp_path / "r.json").read_text())
+    assert rescored["accuracy_strict"] == want["accuracy_strict"]
+    assert rescored["parse_rate"] == want["parse_rate"] < 1
+
+
+def test_inspect_finds_the_installed_task_by_name(tmp_path: Path) -> None:
+    """The package's ``inspect_ai`` entry point: ``inspect eval closurebench/closurebench``
+    with no task file (the wheel ships the task). Run in a fresh process outside the clone, as
+    a user would: in a clone's root, the ``closurebench.egg-info`` an editable install leaves
+    there hides the install from inspect, which then names the task without its package."""
+    pytest.importorskip("inspect_ai", reason="inspect-ai is not installed")
+    import subprocess
+    import sys
+
+    code = f"""
+import json
+from importlib.metadata import entry_points
+from inspect_ai import eval
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
+
+(ep,) = [e for e in entry_points(group="inspect_ai") if e.name == "closurebench"]
+assert ep.value == "closurebench.run.inspect_task", ep.value
+
+def respond(messages, tools, tool_choice, config):
+    out = ModelOutput.from_content(model="mockllm", content='{{"answer": 0}}')
+    out.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+    return out
+
+log = eval("closurebench/closurebench", model=get_model("mockllm/model", custom_outputs=respond),
+           log_dir={str(tmp_path)!r}, display="none",
+           task_args={{"seed": 5, "per_category": 1, "limit": 4}})[0]
+assert log.status == "success", log.error
+print(json.dumps({{"task": log.eval.task, "ids": [s.id for s in log.samples],
+                  "strict": [s.scores["closurebench_scorer"].value["strict"]
+                             for s in log.samples]}}))
+"""
+    res = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = json.loads(res.stdout.strip().splitlines()[-1])
+    assert got["task"] == "closurebench/closurebench" and len(got["ids"]) == 4
+    records = {r["id"]: r for r in closurebench.generate("all", seed=5, per_category=1)}
+    want = [score(['{"answer": 0}'], [records[i]])["accuracy_strict"] == 1.0 for i in got["ids"]]
+    assert [v == "C" for v in got["strict"]] == want

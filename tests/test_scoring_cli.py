@@ -215,3 +215,40 @@ def test_score_reads_finish_reason(tmp_path, capsys) -> None:
     capsys.readouterr()
     report = json.loads(out.read_text(encoding="utf-8"))
     assert (report["n_correct_strict"], report["n_parse_failures"]) == (1, 1)
+
+
+def _run_of_split(tmp_path: Path, split: str, config: str) -> tuple[str, dict]:
+    out = tmp_path / f"run-{split}-{config}"
+    assert main(["run", config, "--model", "baseline:majority", "--split", split, "--limit",
+                 "12", "--out", str(out), "--no-plots"]) == 0
+    preds = str(out / "predictions.jsonl")
+    assert main(["score", preds, "--references", str(out / "references.jsonl"),
+                 "--json-out", str(tmp_path / "want.json"), "--force"]) == 0
+    return preds, json.loads((tmp_path / "want.json").read_text())
+
+
+def test_score_all_split_held_out_on_a_run_of_the_released_split(tmp_path, capsys) -> None:
+    """The issue's case: ``score PREDICTIONS all --split held_out`` on a run's predictions
+    gives the report the run's own references give; without ``--split`` the hint names it."""
+    preds, want = _run_of_split(tmp_path, "held_out", "all")
+    got = tmp_path / "got.json"
+    assert main(["score", preds, "all", "--split", "held_out", "--json-out", str(got)]) == 0
+    assert json.loads(got.read_text()) == want
+    capsys.readouterr()
+    assert main(["score", preds, "all"]) == 2
+    assert "it is an id of the held_out split: pass --split held_out" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("split", ["held_out", "train"])
+def test_score_split_spellings_and_conflicts(split, tmp_path, capsys) -> None:
+    preds, want = _run_of_split(tmp_path, split, "reachability")
+    for argv in (["reachability", "--split", split], ["--config", "reachability", "--split",
+                                                       split]):
+        got = tmp_path / "got.json"
+        assert main(["score", preds, *argv, "--json-out", str(got), "--force"]) == 0
+        assert json.loads(got.read_text()) == want
+    capsys.readouterr()
+    assert main(["score", preds, "reachability"]) == 2
+    assert f"pass --split {split}" in capsys.readouterr().err
+    assert main(["score", preds, "--split", split, "--references", preds]) == 2
+    assert "--split regenerates the references" in capsys.readouterr().err

@@ -59,3 +59,24 @@ def test_the_pypi_page_is_not_the_dataset_card():
     assert project["license"] == "Apache-2.0" and project["license-files"] == ["LICENSE"]
     assert (ROOT / "LICENSE").read_text().split()[:4] == ["Apache", "License", "Version", "2.0,"]
     assert {"Homepage", "Source", "Issues", "Dataset"} <= set(project["urls"])
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_the_harness_tasks_and_the_inspect_entry_point(tmp_path):
+    """Built as README.pypi.md says (pip wheel --no-deps): lm-eval's task files beside their
+    module, and the inspect_ai entry point, so no clone is needed to run either harness."""
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
+                    str(tmp_path), str(ROOT)], check=True, capture_output=True, timeout=600)
+    (wheel,) = tmp_path.glob("closurebench-*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        entry_points = next(zf.read(n).decode() for n in names
+                            if n.endswith(".dist-info/entry_points.txt"))
+    tasks = ROOT / "closurebench" / "run" / "lm_eval_tasks"
+    shipped = {p.relative_to(ROOT).as_posix() for p in tasks.iterdir() if p.is_file()
+               and p.suffix in (".yaml", ".py", "") and p.name != "__pycache__"}
+    assert shipped and shipped <= names
+    assert "closurebench/run/inspect_task.py" in names
+    assert "[inspect_ai]\nclosurebench = closurebench.run.inspect_task" in entry_points

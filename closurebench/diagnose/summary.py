@@ -41,13 +41,18 @@ def _matched(a: dict[str, Any]) -> Any:
 
 def attribution_table(references: Sequence[dict[str, Any]], outputs: Sequence[Any],
                       finish_reasons: Sequence[str | None] | None = None,
-                      *, budget: int = MISREAD_BUDGET) -> dict[str, Any]:
+                      *, budget: int = MISREAD_BUDGET,
+                      failed: Sequence[bool] | None = None) -> dict[str, Any]:
     """Attribute every wrong answer; counts overall, per level and per category, examples.
 
     References without the graph fields (runs written before they were kept) are counted as
-    ``skipped`` rather than guessed at.
+    ``skipped`` rather than guessed at. ``failed`` marks requests that got no answer from the
+    server (transport failures, refusals): no model wrote those outputs, so they are counted
+    apart (``n_request_failed``), never as the model's format errors.
     """
     reasons = list(finish_reasons) if finish_reasons is not None else [None] * len(outputs)
+    lost = list(failed) if failed is not None else [False] * len(outputs)
+    request_failed: Counter[str] = Counter()
     overall: Counter[str] = Counter()
     likely: Counter[str] = Counter()
     by_level: dict[str, Counter[str]] = {}
@@ -58,7 +63,10 @@ def attribution_table(references: Sequence[dict[str, Any]], outputs: Sequence[An
     examples: dict[str, list[dict[str, Any]]] = {}
     n_wrong = skipped = 0
     inexhaustive = 0
-    for ref, out, why in zip(references, outputs, reasons, strict=True):
+    for ref, out, why, no_answer in zip(references, outputs, reasons, lost, strict=True):
+        if no_answer:
+            request_failed[str(ref["level"])] += 1
+            continue
         if "edges" not in ref or "query" not in ref:
             skipped += 1
             continue
@@ -93,6 +101,8 @@ def attribution_table(references: Sequence[dict[str, Any]], outputs: Sequence[An
         "classes": order,
         "n_wrong": n_wrong,
         "n_skipped": skipped,
+        "n_request_failed": sum(request_failed.values()),
+        "request_failed_by_level": dict(sorted(request_failed.items())),
         "overall": {c: overall[c] for c in order if overall[c]},
         "likely": dict(likely.most_common()),
         "by_level": {k: {c: v[c] for c in order if v[c]} for k, v in sorted(by_level.items())},
@@ -139,6 +149,10 @@ def format_attribution(table: dict[str, Any]) -> list[str]:
     if table["format_causes"]:
         lines += ["", "Format / type causes: " + ", ".join(
             f"{k} ({v})" for k, v in table["format_causes"].items()) + "."]
+    if table.get("n_request_failed"):
+        lines += ["", f"{table['n_request_failed']} questions got no answer from the server "
+                  "(the request failed in transport or was refused): scored wrong, but not "
+                  "attributed, since no model wrote them."]
     if table["n_skipped"]:
         lines += ["", f"{table['n_skipped']} answers not attributed: their references lack "
                   "the graph (a run written before references kept it)."]

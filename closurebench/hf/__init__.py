@@ -28,8 +28,11 @@ def load_dataset(
     ``split="test"`` is accepted as an alias of ``held_out`` (the split to evaluate on).
 
     Works on every ``datasets`` version >= 3.6 (no loading script involved). ``config_kwargs``
-    are the generation axes (``n_min``, ``n_max``, ``density``, ``seed``, ``surface_seed``,
-    ``per_category``, ``categories``, ``encoding``); defaults give the released splits.
+    are the generation axes, as ``closurebench.generate`` takes them (``n_min``, ``n_max``,
+    ``density``, ``seed``, ``surface_seed``, ``per_category`` >= 1, ``categories``,
+    ``encoding``, ``hops_min``, ``hops_max``, ``half``); defaults give the released splits.
+    ``closurebench.load_dataset`` also takes ``format="grpo"`` or ``"sft"`` (training
+    columns, see ``closurebench.train.formats``).
     """
     from closurebench.hf.builder import load_dataset as _load
 

@@ -18,6 +18,7 @@ version writes its own ``dataset_info.json`` into the cache (5.x's ``List`` feat
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -141,7 +142,9 @@ class ClosureBenchConfig(datasets.BuilderConfig):
     """A named config plus the generation axes; defaults reproduce the released splits.
 
     ``density`` may also be set as one number or a ``(min, max)`` pair (it sets both fields);
-    ``categories`` may be a comma-separated string.
+    ``categories`` may be a comma-separated string. ``hops_min``/``hops_max`` bound the hop
+    depth of closure answers, as in ``generate``; ``half`` keeps one structural half in both
+    splits (``None``, the default: train keeps half 0 and held_out half 1, as released).
     """
 
     n_min: int = DEFAULTS["n_min"]
@@ -153,6 +156,9 @@ class ClosureBenchConfig(datasets.BuilderConfig):
     per_category: int = PER_CATEGORY
     categories: tuple[str, ...] | list[str] | str | None = None
     encoding: str = DEFAULTS["encoding"]
+    hops_min: int = 1
+    hops_max: int | None = None
+    half: int | None = None
 
     @property
     def density(self) -> tuple[float, float]:
@@ -172,11 +178,15 @@ class ClosureBenchConfig(datasets.BuilderConfig):
         cats = self.categories
         if isinstance(cats, str):
             cats = [c.strip() for c in cats.split(",") if c.strip()]
-        return {
+        axes = {
             "n_min": self.n_min, "n_max": self.n_max, "density": self.density,
             "seed": self.seed, "surface_seed": self.surface_seed,
             "per_category": self.per_category, "categories": cats, "encoding": self.encoding,
+            "hops_min": self.hops_min, "hops_max": self.hops_max,
         }
+        if self.half is not None:  # unset: each split keeps its own half (split_config)
+            axes["half"] = self.half
+        return axes
 
     def split_config(self, split: str) -> Config:
         """The validated generation config of one split (raises ``ConfigError``)."""
@@ -210,6 +220,9 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
                 self.config.split_config(split)
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"{exc}") from None
+        if self.config.split_config(SPLITS[0]).size == 0:  # datasets cannot hold no rows
+            raise ConfigError(f"per_category must be at least 1 for a dataset (a split without "
+                              f"rows cannot be built), got {self.config.per_category!r}")
 
     def get_exported_dataset_info(self) -> datasets.DatasetInfo:
         """Ignore recorded infos (datasets < 4 reads them next to the script).
@@ -247,6 +260,20 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
                 yield rec["id"], rec
 
 
+def _check_cache_dir(cache_dir: str | os.PathLike[str] | None) -> None:
+    """A cache folder that is a file, or lies under one, is named here (datasets would raise
+    a bare ``FileExistsError`` or ``NotADirectoryError`` from deep inside)."""
+    if cache_dir is None:
+        return
+    path = Path(cache_dir).expanduser()
+    for where in (path, *path.parents):
+        if where.exists():
+            if not where.is_dir():
+                raise ConfigError(f"cache_dir must be a folder (or a path to create one), but "
+                                  f"{where} is a file; got {os.fspath(cache_dir)!r}")
+            return
+
+
 def load_dataset(
     name: str = "all",
     split: str | None = None,
@@ -270,6 +297,7 @@ def load_dataset(
         config_kwargs["categories"] = tuple(config_kwargs["categories"])
     if isinstance(config_kwargs.get("density"), list):
         config_kwargs["density"] = tuple(config_kwargs["density"])
+    _check_cache_dir(cache_dir)
     builder = ClosureBench(cache_dir=cache_dir, config_name=name,
                            dataset_name="closurebench", **config_kwargs)
     if streaming:

@@ -4,7 +4,9 @@
 of a split or fresh seed and appends its answers to ``predictions.jsonl``; ``build_report``
 scores them with ``closurebench.scoring`` and writes the report, plots and model card;
 ``gap_report`` compares a seen run with a fresh one. Optional dependencies (openai, matplotlib,
-huggingface_hub) are imported only when used: ``pip install 'closurebench[run]'``.
+huggingface_hub) are imported only when used: ``pip install 'closurebench[run]'``. The same
+questions, prompts and grading reach the harnesses through ``inspect_task`` (the package's
+inspect-ai extension) and ``lm_eval_tasks`` (lm-eval's task files and their module).
 
 >>> from closurebench.run import SPLIT_SEEDS
 >>> SPLIT_SEEDS["train"]

@@ -176,10 +176,13 @@ _FLOOR_KEYS = ("accuracy_strict", "accuracy_lenient", "by_level", "by_category",
 def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[str, Any]]:
     """The chance floors (majority, random) and the best-shortcut floor on these references.
 
-    ``shortcut`` holds, per category, the best strict (and, separately, lenient) accuracy of
-    the majority answer, the majority answer by n and every applicable shortcut reader, with
-    the reader's name; levels
-    and the overall figure weight each category's best by its instances.
+    Every floor has the shape of a ``score`` report's headline and tables (``accuracy_strict``,
+    ``accuracy_lenient``, ``by_level``, ``by_category``, ``by_n``, ``by_density``), so a report
+    and its plots read every floor the same way. ``shortcut`` holds, per category, the best
+    strict (and, separately, lenient) accuracy of the majority answer, the majority answer by n
+    and every applicable shortcut reader, with the reader's name; the other tables score each
+    category's best reader on its own instances, so levels, n and density weight each
+    category's best by its instances.
     """
     from closurebench.audit.readers import floor_readers
     from closurebench.scoring import score
@@ -193,22 +196,21 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
     for r in references:
         by_cat.setdefault(r["category"], []).append(r)
     best: dict[str, dict[str, Any]] = {}
+    chosen: dict[str, dict[str, list[str]]] = {"accuracy_strict": {}, "accuracy_lenient": {}}
     for cat, refs in by_cat.items():
-        cands = {"majority": out["majority"]["by_category"].get(cat)}
-        preds = [json.dumps({"answer": baseline_answer(BY_N, r, 0, seed)}) for r in refs]
-        cands[BY_N] = score(preds, refs)
         try:
             names = list(floor_readers(cat))
         except ValueError:  # a category this version does not know: chance floors only
             names = []
-        for name in names:
-            preds = [json.dumps({"answer": baseline_answer(name, r, 0, seed)}) for r in refs]
-            cands[name] = score(preds, refs)
+        preds = {name: [json.dumps({"answer": baseline_answer(name, r, 0, seed)}) for r in refs]
+                 for name in ("majority", BY_N, *names)}
+        cands = {name: score(p, refs) for name, p in preds.items()}
         row: dict[str, Any] = {"n": len(refs)}
         for key in ("accuracy_strict", "accuracy_lenient"):
-            name = max((k for k, v in cands.items() if v), key=lambda k: (cands[k][key], k))
+            name = max(cands, key=lambda k: (cands[k][key], k))
             row[key] = cands[name][key]
             row[key.replace("accuracy", "reader")] = name
+            chosen[key][cat] = preds[name]
         best[cat] = row
     levels: dict[str, dict[str, Any]] = {}
     for cat, row in best.items():
@@ -226,5 +228,21 @@ def floors(references: list[dict[str, Any]], seed: int = 0) -> dict[str, dict[st
         "accuracy_lenient": sum(r["accuracy_lenient"] * r["n"] for r in best.values()) / total,
         "by_level": dict(sorted(levels.items())),
         "by_category": best,
+        **_best_by(by_cat, chosen, ("by_n", "by_density")),
     }
     return out
+
+
+def _best_by(by_cat: dict[str, list[dict[str, Any]]], chosen: dict[str, dict[str, list[str]]],
+             tables: tuple[str, ...]) -> dict[str, dict[str, dict[str, Any]]]:
+    """``tables`` of the best-shortcut floor: every instance answered by its category's best
+    reader (one for strict, one for lenient), broken out as ``score`` breaks out a model."""
+    from closurebench.scoring import score
+
+    refs = [r for rows in by_cat.values() for r in rows]
+    reports = {key: score([p for cat in by_cat for p in picks[cat]], refs)
+               for key, picks in chosen.items()}
+    return {table: {k: {"n": row["n"],
+                        **{key: reports[key][table][k][key] for key in reports}}
+                    for k, row in reports["accuracy_strict"][table].items()}
+            for table in tables}

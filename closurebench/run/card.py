@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.run.client import require
+from closurebench.run.report import DROP_NAME, DROP_NOTE, compositional_drop, format_points
 
 __all__ = ["TASK_NAME", "TASK_TYPE", "CardInput", "card_input", "card_text", "write_card"]
 
@@ -151,6 +152,11 @@ def card_text(
     for name, floor in (c.floors or {}).items():
         lines.append(f"| {name} floor | {_pct(floor, 'accuracy_strict')} | "
                      f"{_pct(floor, 'accuracy_lenient')} | — |")
+    drop = compositional_drop({str(k): v for k, v in (c.metrics.get("by_level") or {}).items()
+                               if isinstance(v, dict)})
+    if drop["strict"] is not None:
+        lines += ["", f"{DROP_NAME.capitalize()} ({DROP_NOTE}): strict "
+                  f"{format_points(drop['strict'])}, lenient {format_points(drop['lenient'])}."]
     lines += ["", "Strict accuracy is the headline. Lenient also accepts the reference with its "
               "one source slip (the query node counted or listed against the question's "
               "wording); the shortcut floor is the best non-reasoning reader per category."]

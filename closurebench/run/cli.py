@@ -46,11 +46,15 @@ flushed; --resume skips what is there), report.json, report.md, plots/*.png, mod
 and .matplotlib/ (matplotlib's font cache, so nothing is written into $HOME; set MPLCONFIGDIR
 to share one). A folder holding other files is refused unless --force.
 
-faults: a question whose answer does not arrive (timeouts, resets, 429/5xx, a body that is not
+faults: before the first question one quick request (GET /models, at most 10 s, no retry)
+checks the server: a base URL that cannot be reached or a refused key is an error at once. A
+question whose answer does not arrive (timeouts, resets, 429/5xx, a body that is not
 a chat completion) is retried --max-attempts times, waiting at most --retry-cap seconds (also
 for a server's Retry-After), then recorded as that question's error ("transient": true) and
 the run goes on; --resume asks those questions again. --timeout bounds one whole attempt.
 401/403/404 stop the run, as do 16 (or 2 x --concurrency) questions in a row that all fail.
+Exit status 1 when every question asked failed (no report is written), 2 when the run cannot
+go on (an unreachable server, a full disk: the error names the file), 130 on Ctrl-C.
 The API key (OPENAI_API_KEY) is never recorded, and is redacted from everything written or
 printed even if the server echoes it back.
 Released splits (closurebench.generation.release): train = seed 0, held_out = a hash of seed 0; the
@@ -296,6 +300,11 @@ def _run(args: argparse.Namespace) -> int:
               f"{Path(out) / 'predictions.jsonl'}; rerun with --resume to continue",
               file=sys.stderr)
         return 130
+    if result.all_failed:  # no answer at all: no report, and a failing exit status
+        print(f"error: all {result.n_failed} questions asked failed (last: "
+              f"{result.last_error}); nothing was measured. Fix the server or the request, "
+              "then rerun with --resume", file=sys.stderr)
+        return 1
     report = build_report(out, plots=not args.no_plots)
     print(format_summary(report))
     _print_outputs(report, Path(out))

@@ -135,6 +135,18 @@ def base_url_host(url: str | None) -> str | None:
 
 
 
+#: Seconds the pre-flight request (``OpenAIBackend.preflight``) may take.
+PREFLIGHT_TIMEOUT = 10.0
+
+
+def _url_for_humans(url: str) -> str:
+    """A base URL for an error message: scheme, host, port and path; never user info or a
+    query (which may carry a key)."""
+    parts = urlsplit(url)
+    host = base_url_host(url) or ""
+    return f"{parts.scheme}://{host}{parts.path}".rstrip("/") if parts.scheme else host
+
+
 #: A chat completion larger than this is not an answer (a direct answer is a few hundred bytes,
 #: a long chain of thought a few hundred KB); reading stops there instead of filling memory.
 MAX_BODY_BYTES = 32 * 2**20
@@ -404,6 +416,48 @@ class OpenAIBackend:
             attempts=self.retry.max_attempts, transient=True,
             error=f"gave up after {self.retry.max_attempts} attempts: {last}",
         )
+
+    def preflight(self) -> str | None:
+        """One quick request before the run (``GET /models``, no retry, at most
+        ``PREFLIGHT_TIMEOUT`` seconds): a server that cannot be reached, or that refuses the
+        key, is a ``RunError`` naming the URL within seconds instead of every question's
+        retries. Returns a note when the server lists its models and ``model`` is not one of
+        them (some servers, llama.cpp's, answer under any name, so that alone is no error; an
+        unknown model's 404 stops the run at the first question). A server without the
+        endpoint passes: the first question is then the check.
+        """
+        oa = self._openai
+        seconds = min(PREFLIGHT_TIMEOUT, self.timeout)
+        client = self._client.with_options(timeout=seconds, max_retries=0)
+        where = _url_for_humans(str(self._client.base_url))
+        try:
+            page = _in_thread(client.models.list, seconds, self.stop_event)
+        except _Transient:
+            raise RunError(f"the server at {where} did not answer within {seconds:g}s (check "
+                           "--base-url, or OPENAI_BASE_URL; is the server running?)") from None
+        except oa.APITimeoutError:
+            raise RunError(f"the server at {where} did not answer within {seconds:g}s (check "
+                           "--base-url, or OPENAI_BASE_URL; is the server running?)") from None
+        except oa.APIConnectionError as exc:
+            cause = _short(exc.__cause__ or exc, 120)
+            raise RunError(f"cannot reach the server at {where}: {cause} (check --base-url, "
+                           "or OPENAI_BASE_URL; is the server running?)") from None
+        except oa.APIStatusError as exc:
+            if exc.status_code in (401, 403):
+                raise RunError(f"the server at {where} answered {exc.status_code}: "
+                               f"{_short(exc)} (check OPENAI_API_KEY)") from None
+            return None  # no /models here (404, 405, 501...): the first question checks
+        except RunError:
+            raise
+        except Exception:  # a listing in some other shape: nothing to check it against
+            return None
+        ids = [m.id for m in getattr(page, "data", None) or [] if isinstance(
+            getattr(m, "id", None), str)]
+        if ids and self.model not in ids:
+            shown = ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
+            return (f"the server at {where} lists {len(ids)} model(s) ({shown}) and not "
+                    f"{self.model!r}; if the run stops with 404, check --model")
+        return None
 
     def _note_cap(self, retry_after: float | None) -> None:
         if retry_after is None or self._capped_note:

@@ -1,7 +1,9 @@
 """The report's figures (PNG, matplotlib's Agg backend, so no display is ever needed).
 
-Each plot draws the model's strict and lenient accuracy with the majority and random floors on
-the same instances, so chance level is visible on every axis the paper breaks results out by.
+Each accuracy plot has one panel per scoring rule (strict, the headline; lenient), and in each
+the model and every floor of ``FLOORS`` (best shortcut reader, majority, random, on the same
+instances) are scored by that one rule, said in the legend. So what a model must clear is
+visible on every axis the paper breaks results out by: level, category, n and density.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from closurebench.run.client import require
+from closurebench.run.report import DROP_NAME, format_points
 
-__all__ = ["make_plots"]
+__all__ = ["FLOORS", "RULES", "make_plots"]
 
 _STRICT, _LENIENT = "#1f77b4", "#9ecae1"
 _MAJORITY, _RANDOM = "#d62728", "#7f7f7f"
@@ -40,19 +43,44 @@ def _pyplot(config_dir: Path | None = None) -> Any:
     return plt
 
 
+#: The scoring rules a plot can use: (name, the report's key). Each panel uses one, for the
+#: model and for every floor, and says which in its legend.
+RULES: tuple[tuple[str, str], ...] = (("strict", "accuracy_strict"),
+                                      ("lenient", "accuracy_lenient"))
+#: The floors every plot draws beside the model, in legend order: (``report["floors"]`` key,
+#: label, colour, marker). Each is a floor table like a score report's (``by_level``,
+#: ``by_category``, ``by_n``, ``by_density``, each row with both rules); a new floor (a learned
+#: reader, chance-corrected accuracy beside it) joins every plot by one line here.
+FLOORS: tuple[tuple[str, str, str, str], ...] = (
+    ("shortcut", "best shortcut floor", _SHORTCUT, "D"),
+    ("majority", "majority floor", _MAJORITY, "_"),
+    ("random", "random floor", _RANDOM, "x"),
+)
+
+
 def _floor_values(report: dict[str, Any], kind: str, table: str, keys: list[str],
-                  measure: str = "accuracy_lenient") -> list[float]:
-    rows = report["floors"].get(kind, {}).get(table, {})
+                  measure: str) -> list[float]:
+    rows = (report["floors"].get(kind) or {}).get(table, {})
     return [rows[k][measure] if k in rows else float("nan") for k in keys]
 
 
-def _shortcut(ax: Any, report: dict[str, Any], table: str, keys: list[str], where: list[int],
-              horizontal: bool = False) -> None:
-    """The best shortcut reader's strict score: what a model must clear to show reasoning."""
-    vals = _floor_values(report, "shortcut", table, keys, "accuracy_strict")
-    xy = (vals, where) if horizontal else (where, vals)
-    ax.scatter(*xy, color=_SHORTCUT, marker="D", s=28, zorder=4,
-               label="best shortcut floor (strict)")
+def _floors(ax: Any, report: dict[str, Any], table: str, keys: list[str], where: list[float],
+            rule: tuple[str, str], *, horizontal: bool = False, joined: bool = False) -> None:
+    """Every floor of ``FLOORS`` under one scoring rule: markers at ``where`` (or dotted
+    lines through them when ``joined``), labelled with the rule."""
+    name, measure = rule
+    for kind, label, color, marker in FLOORS:
+        if kind not in report["floors"]:  # a report written before this floor existed
+            continue
+        vals = _floor_values(report, kind, table, keys, measure)
+        if joined:
+            ax.plot(where, vals, ":", color=color, marker=marker, ms=5, label=f"{label} ({name})")
+            continue
+        xy = (vals, where) if horizontal else (where, vals)
+        size = {"_": 220, "D": 28}.get(marker, 50)
+        if horizontal and marker == "_":
+            marker, size = "|", 60
+        ax.scatter(*xy, color=color, marker=marker, s=size, zorder=4, label=f"{label} ({name})")
 
 
 def _title(report: dict[str, Any], what: str) -> str:
@@ -60,27 +88,32 @@ def _title(report: dict[str, Any], what: str) -> str:
     return f"{run.get('model')} ({run.get('mode')}): {what}"
 
 
+def _panels(plt: Any, width: float, height: float, horizontal: bool = False) -> tuple[Any, Any]:
+    """One panel per scoring rule, side by side on a shared accuracy axis."""
+    share = {"sharex": True} if horizontal else {"sharey": True}
+    return plt.subplots(1, len(RULES), figsize=(width, height), squeeze=False, **share)
+
+
 def _bars(plt: Any, report: dict[str, Any], table: str, labels: list[str], what: str,
-          path: Path, xlabel: str) -> Path:
+          path: Path, xlabel: str, notes: dict[str, str] | None = None) -> Path:
     rows = report["metrics"][table]
     keys = list(rows)
     x = list(range(len(keys)))
-    fig, ax = plt.subplots(figsize=(max(6.4, 0.6 * len(keys) + 2), 3.8))
-    ax.bar([i - 0.2 for i in x], [rows[k]["accuracy_strict"] for k in keys], 0.4,
-           color=_STRICT, label="strict")
-    ax.bar([i + 0.2 for i in x], [rows[k]["accuracy_lenient"] for k in keys], 0.4,
-           color=_LENIENT, label="lenient")
-    for kind, color, marker in (("majority", _MAJORITY, "_"), ("random", _RANDOM, "x")):
-        ax.scatter(x, _floor_values(report, kind, table, keys), color=color, marker=marker,
-                   s=220 if marker == "_" else 50, zorder=3, label=f"{kind} floor (lenient)")
-    _shortcut(ax, report, table, keys, x)
-    ax.set_xticks(x, labels)
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("accuracy")
-    ax.set_xlabel(xlabel)
-    ax.set_title(_title(report, what), fontsize=10)
-    ax.legend(fontsize=7, loc="upper right")
-    ax.grid(axis="y", alpha=0.3)
+    fig, axes = _panels(plt, max(9.0, 1.2 * len(keys) + 5), 4.0)
+    for ax, rule in zip(axes[0], RULES, strict=True):
+        name, measure = rule
+        ax.bar(x, [rows[k][measure] for k in keys], 0.55,
+               color=_STRICT if name == "strict" else _LENIENT, label=f"model ({name})")
+        _floors(ax, report, table, keys, x, rule)
+        ax.set_xticks(x, labels)
+        ax.set_ylim(0, 1.05)
+        ax.set_xlabel(xlabel)
+        ax.set_title(f"{name} scoring" + (f"; {notes[name]}" if notes and notes.get(name)
+                                          else ""), fontsize=9)
+        ax.legend(fontsize=7, loc="upper right")
+        ax.grid(axis="y", alpha=0.3)
+    axes[0][0].set_ylabel("accuracy")
+    fig.suptitle(_title(report, what), fontsize=10)
     return _save(plt, fig, path)
 
 
@@ -89,22 +122,22 @@ def _lines(plt: Any, report: dict[str, Any], table: str, what: str, path: Path,
     rows = report["metrics"][table]
     keys = list(rows)
     x = list(range(len(keys)))
-    fig, ax = plt.subplots(figsize=(6.0, 3.8))
-    ax.plot(x, [rows[k]["accuracy_strict"] for k in keys], "o-", color=_STRICT, label="strict")
-    ax.plot(x, [rows[k]["accuracy_lenient"] for k in keys], "s--", color=_LENIENT,
-            label="lenient")
-    for kind, color in (("majority", _MAJORITY), ("random", _RANDOM)):
-        ax.plot(x, _floor_values(report, kind, table, keys), ":", color=color,
-                label=f"{kind} floor (lenient)")
-    for i, k in enumerate(keys):
-        ax.annotate(str(rows[k]["n"]), (i, 0.02), ha="center", fontsize=6, color="#555555")
-    ax.set_xticks(x, keys, rotation=30 if table == "by_density" else 0, fontsize=8)
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("accuracy")
-    ax.set_xlabel(xlabel + " (count of answers at the bottom)")
-    ax.set_title(_title(report, what), fontsize=10)
-    ax.legend(fontsize=7)
-    ax.grid(alpha=0.3)
+    fig, axes = _panels(plt, 10.0, 4.0)
+    for ax, rule in zip(axes[0], RULES, strict=True):
+        name, measure = rule
+        ax.plot(x, [rows[k][measure] for k in keys], "o-",
+                color=_STRICT if name == "strict" else _LENIENT, label=f"model ({name})")
+        _floors(ax, report, table, keys, x, rule, joined=True)
+        for i, k in enumerate(keys):
+            ax.annotate(str(rows[k]["n"]), (i, 0.02), ha="center", fontsize=6, color="#555555")
+        ax.set_xticks(x, keys, rotation=30 if table == "by_density" else 0, fontsize=8)
+        ax.set_ylim(0, 1.05)
+        ax.set_xlabel(xlabel + " (count of answers at the bottom)")
+        ax.set_title(f"{name} scoring", fontsize=9)
+        ax.legend(fontsize=7)
+        ax.grid(alpha=0.3)
+    axes[0][0].set_ylabel("accuracy")
+    fig.suptitle(_title(report, what), fontsize=10)
     return _save(plt, fig, path)
 
 
@@ -114,21 +147,21 @@ def _categories(plt: Any, report: dict[str, Any], path: Path) -> Path:
     rows = report["metrics"]["by_category"]
     keys = [c for c in CATEGORIES if c in rows] + [c for c in rows if c not in CATEGORIES]
     y = list(range(len(keys)))[::-1]
-    fig, ax = plt.subplots(figsize=(7.0, 0.28 * len(keys) + 1.4))
-    ax.barh(y, [rows[k]["accuracy_lenient"] for k in keys], 0.8, color=_LENIENT,
-            label="lenient")
-    ax.barh(y, [rows[k]["accuracy_strict"] for k in keys], 0.45, color=_STRICT, label="strict")
-    for kind, color, marker in (("majority", _MAJORITY, "|"), ("random", _RANDOM, "x")):
-        ax.scatter(_floor_values(report, kind, "by_category", keys), y, color=color,
-                   marker=marker, s=60, zorder=3, label=f"{kind} floor (lenient)")
-    _shortcut(ax, report, "by_category", keys, y, horizontal=True)
-    ax.set_yticks(y, [f"L{CATEGORIES[k].level} {k}" if k in CATEGORIES else k for k in keys],
-                  fontsize=7)
-    ax.set_xlim(0, 1.02)
-    ax.set_xlabel("accuracy")
-    ax.set_title(_title(report, "accuracy per category"), fontsize=10)
-    ax.legend(fontsize=7, loc="lower right")
-    ax.grid(axis="x", alpha=0.3)
+    fig, axes = _panels(plt, 11.0, 0.28 * len(keys) + 1.6, horizontal=True)
+    names = [f"L{CATEGORIES[k].level} {k}" if k in CATEGORIES else k for k in keys]
+    for i, (ax, rule) in enumerate(zip(axes[0], RULES, strict=True)):
+        name, measure = rule
+        ax.barh(y, [rows[k][measure] for k in keys], 0.6,
+                color=_STRICT if name == "strict" else _LENIENT, label=f"model ({name})")
+        _floors(ax, report, "by_category", keys, y, rule, horizontal=True)
+        ax.set_yticks(y, names, fontsize=7)
+        ax.tick_params(axis="y", labelleft=i == 0)  # the names once, on the left
+        ax.set_xlim(0, 1.02)
+        ax.set_xlabel("accuracy")
+        ax.set_title(f"{name} scoring", fontsize=9)
+        ax.legend(fontsize=7, loc="lower right")
+        ax.grid(axis="x", alpha=0.3)
+    fig.suptitle(_title(report, "accuracy per category"), fontsize=10)
     return _save(plt, fig, path)
 
 
@@ -146,9 +179,13 @@ def _strict_vs_lenient(plt: Any, report: dict[str, Any], path: Path) -> Path:
     gaps = sorted((rows[k]["accuracy_lenient"] - rows[k]["accuracy_strict"], k) for k in rows)
     for i, (gap, k) in enumerate(reversed(gaps[-3:])):  # name the three widest gaps only
         if gap > 0.02:
-            ax.annotate(k, (rows[k]["accuracy_strict"], rows[k]["accuracy_lenient"]),
-                        xytext=(-4, 6 + 9 * i), textcoords="offset points", ha="right",
-                        fontsize=6, arrowprops={"arrowstyle": "-", "lw": 0.4})
+            x = rows[k]["accuracy_strict"]
+            # the label goes toward the middle, so a point near an edge keeps its whole name
+            left = x < 0.5
+            ax.annotate(k, (x, rows[k]["accuracy_lenient"]),
+                        xytext=(6 if left else -6, 6 + 9 * i), textcoords="offset points",
+                        ha="left" if left else "right", fontsize=6,
+                        arrowprops={"arrowstyle": "-", "lw": 0.4})
     m = report["metrics"]
     ax.scatter([m["accuracy_strict"]], [m["accuracy_lenient"]], marker="*", s=160,
                color="black", label="overall")
@@ -191,12 +228,12 @@ def make_plots(report: dict[str, Any], out_dir: str | Path, *,
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     m = report["metrics"]
-    slope = report["compositional_slope"]["lenient"]
-    level_title = "accuracy by level" + (
-        "" if slope is None else f"; L1→L3 drop {100 * slope:.1f} pp (lenient)")
+    drop = report.get("compositional_drop") or {}
+    notes = {name: f"{DROP_NAME} {format_points(drop[name])}" for name, _ in RULES
+             if drop.get(name) is not None}
     paths = [
-        _bars(plt, report, "by_level", [f"L{k}" for k in m["by_level"]], level_title,
-              out / "level.png", "compositional level"),
+        _bars(plt, report, "by_level", [f"L{k}" for k in m["by_level"]], "accuracy by level",
+              out / "level.png", "compositional level", notes),
         _lines(plt, report, "by_n", "accuracy by graph size n", out / "n.png", "n (nodes)"),
         _lines(plt, report, "by_density", "accuracy by edge density", out / "density.png",
                "density bucket"),

@@ -13,8 +13,8 @@ import json
 from typing import Any
 
 __all__ = [
-    "MODES", "PROGRAM_PROMPTS", "PROMPT_VERSION", "RUN_MODES", "SYSTEM_PROMPTS", "build_messages",
-    "prompt_key", "prompt_sha256",
+    "MAX_TOKENS", "MODES", "PROGRAM_PROMPTS", "PROMPT_VERSION", "RUN_MODES", "SYSTEM_PROMPTS",
+    "build_messages", "prompt_key", "prompt_sha256",
 ]
 
 PROMPT_VERSION = "1"
@@ -68,6 +68,10 @@ PROGRAM_PROMPTS: dict[str, str] = {
 
 RUN_MODES: tuple[str, ...] = (*MODES, "program")
 """What ``closurebench run --mode`` accepts: the answer modes and ``program``."""
+
+MAX_TOKENS: dict[str, int] = {"direct": 1024, "cot": 8192, "program": 2048}
+"""Run mode -> default output cap, the same in ``closurebench run``, the inspect task and the
+lm-eval task files (a test holds the YAML to these numbers)."""
 
 
 def prompt_key(mode: str, language: str | None = None) -> str:

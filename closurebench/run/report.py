@@ -3,8 +3,8 @@
 Every accuracy in the report comes from ``closurebench.scoring.score`` on the run's
 predictions, unchanged (a test checks equality), so the runner never re-implements a scoring
 rule. Around those numbers this module adds what a reader needs to judge them: the majority
-and random floors on the same instances, the L1→L3 slope, confidence intervals, tokens per
-correct answer, and, across two runs, the seen-vs-fresh memorisation gap.
+and random floors on the same instances, the compositional drop (L1 − L3), confidence
+intervals, tokens per correct answer, and, across two runs, the seen-vs-fresh memorisation gap.
 """
 
 from __future__ import annotations
@@ -22,10 +22,14 @@ from closurebench.run.redact import redact_obj
 from closurebench.run.runner import PREDICTIONS_FILE, REFERENCES_FILE, RUN_FILE
 
 __all__ = [
+    "DROP_NAME",
+    "DROP_NOTE",
     "RunFiles",
     "build_report",
+    "compositional_drop",
     "format_gap",
     "format_markdown",
+    "format_points",
     "format_summary",
     "gap_report",
     "load_run",
@@ -33,6 +37,10 @@ __all__ = [
 ]
 
 REPORT_VERSION = 1
+
+#: The one name of the L1 → L3 figure, in the report, its plots and the model card.
+DROP_NAME = "compositional drop"
+DROP_NOTE = "accuracy on L1 minus accuracy on L3, in points; positive when L3 is harder"
 
 
 @dataclass(frozen=True)
@@ -134,10 +142,38 @@ def _ci(flags: list[bool]) -> list[float] | None:
     return list(wilson_interval(sum(flags), len(flags))) if flags else None
 
 
-def _slope(by_level: dict[str, dict[str, Any]], key: str) -> float | None:
-    if "1" in by_level and "3" in by_level:
-        return by_level["1"][key] - by_level["3"][key]
-    return None
+def _parse(flags: list[tuple[bool, bool, bool]], failed: list[bool]) -> dict[str, Any]:
+    """The parse rate of the model's own outputs: requests that got no answer (transport
+    failures, refusals) are counted apart, not as outputs the model failed to format."""
+    answered = [f[0] for f, lost in zip(flags, failed, strict=True) if not lost]
+    return {
+        "note": "parse rate over the answers the server returned; failed requests apart",
+        "rate_answered": sum(answered) / len(answered) if answered else None,
+        "n_answered": len(answered),
+        "n_request_failed": len(failed) - len(answered),
+    }
+
+
+def _parse_rate(report: dict[str, Any]) -> str:
+    """The parse rate shown in report.md and the summary: of the answered outputs."""
+    parse = report.get("parse")
+    if not parse:
+        return _pct(report["metrics"]["parse_rate"])
+    lost = f" ({parse['n_request_failed']} requests failed)" if parse["n_request_failed"] else ""
+    return f"{_pct(parse['rate_answered'])}{lost}"
+
+
+def compositional_drop(by_level: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The compositional drop (``DROP_NOTE``) of a ``by_level`` table, strict and lenient;
+    each ``None`` without both L1 and L3."""
+    def drop(key: str) -> float | None:
+        ends = [(by_level.get(lvl) or {}).get(key) for lvl in ("1", "3")]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in ends):
+            return ends[0] - ends[1]
+        return None
+
+    return {"note": DROP_NOTE, "strict": drop("accuracy_strict"),
+            "lenient": drop("accuracy_lenient")}
 
 
 def _cost(files: RunFiles, flags: list[tuple[bool, bool, bool]]) -> dict[str, Any] | None:
@@ -188,7 +224,8 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
                     finish_reasons=finishes)
     from closurebench.diagnose import attribution_table, trace_table
 
-    attribution = attribution_table(refs, outputs, finishes)
+    failed = [bool(row.get("error")) for _, row in files.predictions]  # no answer came back
+    attribution = attribution_table(refs, outputs, finishes, failed=failed)
     traces = (trace_table(refs, outputs, tokens)
               if files.meta.get("mode") != "direct" or any("\n" in o for o in outputs) else None)
 
@@ -227,11 +264,8 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
                 for lvl, fl in sorted(levels.items())
             },
         },
-        "compositional_slope": {
-            "note": "accuracy on L1 minus accuracy on L3 (the paper's L1→L3 drop)",
-            "strict": _slope(metrics["by_level"], "accuracy_strict"),
-            "lenient": _slope(metrics["by_level"], "accuracy_lenient"),
-        },
+        "compositional_drop": compositional_drop(metrics["by_level"]),
+        "parse": _parse(flags, failed),
         "cost": _cost(files, flags),
         "finish_reasons": dict(finish.most_common()),
         "n_errors": len(errors),
@@ -276,7 +310,8 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
 
 
-def _pp(value: float | None) -> str:
+def format_points(value: float | None) -> str:
+    """A difference of accuracies in percentage points, with its sign."""
     return "—" if value is None else f"{100 * value:+.1f} pp"
 
 
@@ -355,14 +390,15 @@ def format_markdown(report: dict[str, Any]) -> str:
         "majority floor (s / l) | random floor (s / l) |",
         "|---|---:|---:|---:|---:|---:|---:|",
         f"| overall | {_pct(m['accuracy_strict'])} | {_pct(m['accuracy_lenient'])} | "
-        f"{_pct(m['parse_rate'])} | {_floor(report, 'shortcut', None, None)} | "
+        f"{_parse_rate(report)} | {_floor(report, 'shortcut', None, None)} | "
         f"{_floor(report, 'majority', None, None)} | "
         f"{_floor(report, 'random', None, None)} |",
         "",
         f"95% CI (Wilson, by instance): strict {_interval(ci['accuracy_strict'])}, "
         f"lenient {_interval(ci['accuracy_lenient'])}.",
-        f"Compositional slope (L1 − L3): strict {_pp(report['compositional_slope']['strict'])}, "
-        f"lenient {_pp(report['compositional_slope']['lenient'])}.",
+        f"{DROP_NAME.capitalize()} ({DROP_NOTE}): strict "
+        f"{format_points(report['compositional_drop']['strict'])}, lenient "
+        f"{format_points(report['compositional_drop']['lenient'])}.",
     ]
     if m.get("set_f1") is not None:
         lines.append(f"Set F1 (partial credit, not in accuracy): {_pct(m['set_f1'])} over "
@@ -432,7 +468,7 @@ def format_summary(report: dict[str, Any]) -> str:
         (f"L{k}", row, "by_level", k) for k, row in m["by_level"].items()]
     width = 8
     lines = [f"{report['run'].get('model')} on {_split_name(report)}: "
-             f"{m['n_predictions']} answers, parse rate {_pct(m['parse_rate'])}"
+             f"{m['n_predictions']} answers, parse rate {_parse_rate(report)}"
              + ("" if report["complete"] else " (INCOMPLETE: rerun with --resume)"),
              f"{'':<{width}} {'strict':>7} {'lenient':>8}   {'shortcut s/l':>15}   "
              f"{'majority s/l':>15}   {'random s/l':>15}"]
@@ -442,8 +478,9 @@ def format_summary(report: dict[str, Any]) -> str:
             f"   {_floor(report, 'shortcut', table, key):>15}"
             f"   {_floor(report, 'majority', table, key):>15}"
             f"   {_floor(report, 'random', table, key):>15}")
-    slope = report["compositional_slope"]
-    lines.append(f"L1→L3 slope: strict {_pp(slope['strict'])}, lenient {_pp(slope['lenient'])}")
+    drop = report["compositional_drop"]
+    lines.append(f"{DROP_NAME} (L1 − L3): strict {format_points(drop['strict'])}, lenient "
+                 f"{format_points(drop['lenient'])}")
     if m.get("tokens_per_correct") is not None:
         lines.append(f"tokens per correct answer: {m['tokens_per_correct']:.1f}")
     prog = report.get("program")
@@ -539,7 +576,7 @@ def format_gap(gap: dict[str, Any]) -> str:
             g = both[scoring]
             lines.append(
                 f"| {group} | {scoring} | {_pct(g['seen_accuracy'])} (n={g['n_seen']}) | "
-                f"{_pct(g['fresh_accuracy'])} (n={g['n_fresh']}) | {_pp(g['gap'])} | "
+                f"{_pct(g['fresh_accuracy'])} (n={g['n_fresh']}) | {format_points(g['gap'])} | "
                 f"[{100 * g['gap_ci'][0]:+.1f}, {100 * g['gap_ci'][1]:+.1f}] pp |")
     for w in gap["warnings"]:
         lines.append(f"\nwarning: {w}")

@@ -31,7 +31,7 @@ from closurebench.errors import ConfigError
 from closurebench.run.client import Backend, Completion, OpenAIBackend, RetryPolicy, RunError
 from closurebench.run.client import base_url_host as _host
 from closurebench.run.data import Selection, load_instances, read_jsonl, slim
-from closurebench.run.prompts import PROMPT_VERSION, prompt_sha256
+from closurebench.run.prompts import MAX_TOKENS, PROMPT_VERSION, prompt_sha256
 from closurebench.run.redact import redact, redact_obj
 
 __all__ = ["RunResult", "RunSettings", "make_backend", "run"]
@@ -107,7 +107,7 @@ class RunSettings:
             raise ConfigError("token_param must be max_tokens or max_completion_tokens, "
                               f"got {self.token_param!r}")
         if self.max_tokens is None:
-            self.max_tokens = {"direct": 1024, "program": 2048}.get(self.mode, 8192)
+            self.max_tokens = MAX_TOKENS[self.mode]
         self.max_tokens = check_int("max_tokens", self.max_tokens, 1, MAX_OUTPUT_TOKENS)
 
     @property
@@ -153,10 +153,21 @@ class RunResult:
     n_done: int
     n_expected: int
     interrupted: bool = False
+    #: Questions asked in this call, and how many of them got no answer (every attempt
+    #: failed, or the server refused the request): a run whose every question failed is no
+    #: measurement of the model, and ``closurebench run`` exits non-zero for it.
+    n_asked: int = 0
+    n_failed: int = 0
+    last_error: str | None = None
 
     @property
     def complete(self) -> bool:
         return self.n_done >= self.n_expected and not self.interrupted
+
+    @property
+    def all_failed(self) -> bool:
+        """Every question asked in this call failed (and at least one was asked)."""
+        return self.n_asked > 0 and self.n_failed == self.n_asked
 
 
 def make_backend(settings: RunSettings, stop: threading.Event,
@@ -441,10 +452,11 @@ def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool 
     interrupted = False
     fh = open(pred_path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
     breaker = max(BREAKER_MIN, 2 * settings.concurrency)
-    failed_in_a_row = n_transient = 0
+    failed_in_a_row = n_transient = n_asked = n_failed = 0
+    last_error: str | None = None
 
     def write(item: Item, c: Completion) -> None:
-        nonlocal n_done, failed_in_a_row, n_transient
+        nonlocal n_done, failed_in_a_row, n_transient, n_asked, n_failed, last_error
         rec, sample = item
         row: dict[str, Any] = {
             "id": rec["id"], "sample": sample, "output": redact(c.output),
@@ -455,12 +467,21 @@ def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool 
         if c.transient:
             row["transient"] = True
         line = json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n"
-        with _sigint_held():
-            fh.write(line)
-            fh.flush()
+        try:
+            with _sigint_held():
+                fh.write(line)
+                fh.flush()
+        except OSError as exc:  # a full disk, a lost mount: the answer is not saved
+            raise RunError(f"cannot write the predictions to {pred_path}: "
+                           f"{exc.strerror or exc}; {n_done} answers are saved there. Free "
+                           "the space, then rerun with --resume") from None
         n_done += 1
+        n_asked += 1
         bar.update()
         n_transient += c.transient
+        if c.error is not None:
+            n_failed += 1
+            last_error = row["error"]
         failed_in_a_row = failed_in_a_row + 1 if c.transient else 0
         if failed_in_a_row >= breaker:
             raise RunError(
@@ -470,21 +491,41 @@ def run(settings: RunSettings, out_dir: str | os.PathLike[str], *, resume: bool 
 
     status = "failed"
     try:
+        if todo:
+            _preflight(backend)
         _execute(backend, todo, write, settings.concurrency, stop)
         status = "complete"
     except KeyboardInterrupt:
         interrupted, status = True, "interrupted"
     finally:
         stop.set()
-        fh.close()
+        with contextlib.suppress(OSError):  # the failure that matters is raised already
+            fh.close()
         bar.close()
         meta.update(status=status, updated=_now(), n_predictions=n_done,
                     elapsed_s=round(time.time() - started + _seconds(old.get("elapsed_s")), 3))
-        _write_json(run_path, meta)
+        try:
+            _write_json(run_path, meta)
+        except OSError as exc:
+            print(f"warning: cannot update {run_path}: {exc.strerror or exc}", file=sys.stderr)
+            if status == "complete":  # the answers are in, but the run's record is not
+                raise RunError(f"cannot write {run_path}: {exc.strerror or exc}; free the "
+                               "space, then rerun with --resume") from None
     if n_transient and status == "complete":
         print(f"note: {n_transient} questions failed after every retry and are recorded as "
               "errors (scored wrong); rerun with --resume to ask them again", file=sys.stderr)
-    return RunResult(out, n_done, meta["n_expected"], interrupted)
+    return RunResult(out, n_done, meta["n_expected"], interrupted, n_asked, n_failed,
+                     last_error)
+
+
+def _preflight(backend: Backend) -> None:
+    """The chat server's pre-flight (``OpenAIBackend.preflight``), also behind program mode's
+    wrapper; baselines have none."""
+    check = getattr(backend, "preflight", None) or getattr(
+        getattr(backend, "inner", None), "preflight", None)
+    note = check() if check is not None else None
+    if note:
+        print(f"note: {note}", file=sys.stderr)
 
 
 def _seconds(value: Any) -> float:

@@ -27,6 +27,7 @@ class _InputError(ValueError):
 def add_parsers(subparsers: Any) -> None:
     """Add ``score`` to an argparse subparsers object (its handler in ``func``)."""
     from closurebench.generation.cli import add_config_argument
+    from closurebench.generation.release import SPLITS
 
     s = subparsers.add_parser(
         "score",
@@ -45,6 +46,10 @@ def add_parsers(subparsers: Any) -> None:
     s.add_argument("--references", help="dataset records: FILE.jsonl or FILE.parquet")
     add_config_argument(s, required=False,
                         help="regenerate the references instead: all, l1, l2, l3 or a category")
+    s.add_argument("--split", choices=SPLITS, default=None,
+                   help="regenerate a split's references, as `run --split` asks them: the "
+                   "released split under the default axes (CONFIG defaults to all); --seed "
+                   "and the axes flags give that split of another config")
     s.add_argument("--seed", type=int, default=0, help="structural seed with --config")
     s.add_argument("--surface-seed", type=int, default=None, help="surface seed with --config")
     s.add_argument("--n-min", type=int, default=4, help="with --config (default 4)")
@@ -131,18 +136,10 @@ def _references(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
             raise _InputError(f"references file not found: {path}")
         records = _read_records(path)
     else:
-        from closurebench.generation.instances import generate
+        from closurebench.generation.instances import instance
 
-        records = generate(
-            args.config,
-            n_min=args.n_min,
-            n_max=args.n_max,
-            density=(args.density_min, args.density_max),
-            seed=args.seed,
-            surface_seed=args.surface_seed,
-            per_category=args.per_category,
-            encoding=args.encoding,
-        )
+        cfg = _config(args, args.split)
+        records = (instance(cfg, k) for k in range(cfg.size))
     by_id: dict[str, dict[str, Any]] = {}
     for index, rec in enumerate(records):
         if not isinstance(rec, dict) or "id" not in rec:
@@ -152,6 +149,33 @@ def _references(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
             raise _InputError(f"reference {index}: duplicate id {rid!r}")
         by_id[rid] = rec
     return by_id
+
+
+def _config(args: argparse.Namespace, split: str | None) -> Any:
+    """The config the references are regenerated from: ``split``'s (seeds derived from
+    ``--seed`` as ``run --split`` derives them), or ``--seed`` as given."""
+    from closurebench.generation.config import Config
+    from closurebench.generation.release import split_config
+
+    axes = {"n_min": args.n_min, "n_max": args.n_max, "per_category": args.per_category,
+            "density": (args.density_min, args.density_max), "encoding": args.encoding,
+            "seed": args.seed, "surface_seed": args.surface_seed}
+    if split is not None:
+        return split_config(split, args.config, **axes)
+    return Config.make(args.config, **axes)
+
+
+def _split_hint(args: argparse.Namespace, rid: str) -> str:
+    """`` (... pass --split S)`` when ``rid`` is an id of split S of the same config."""
+    from closurebench.generation.release import SPLITS
+
+    if args.references or not args.config:
+        return ""
+    digest = rid.rsplit("-", 1)[-1]
+    for split in SPLITS:
+        if split != args.split and _config(args, split).digest == digest:
+            return f"; it is an id of the {split} split: pass --split {split}"
+    return ""
 
 
 def _read_records(path: str) -> Iterator[dict[str, Any]]:
@@ -179,6 +203,11 @@ def _score(args: argparse.Namespace) -> int:
         _check_json_out(args.json_out, args.force)
     harness = read_harness_log(args.predictions)  # lm-eval samples / inspect log, or None
     rows = harness.rows if harness else load_predictions(args.predictions)
+    if args.split and args.references:
+        raise _InputError("--split regenerates the references: give it or --references FILE, "
+                          "not both")
+    if args.split and not args.config:
+        args.config = "all"
     if args.references and args.config:
         raise _InputError("give --references FILE or CONFIG, not both")
     if args.references or args.config:
@@ -193,7 +222,8 @@ def _score(args: argparse.Namespace) -> int:
         rec = refs_by_id.get(str(row["id"]))
         if rec is None:
             raise _InputError(
-                f"{args.predictions} line {row['_line']}: no reference record with id {row['id']!r}"
+                f"{args.predictions} line {row['_line']}: no reference record with id "
+                f"{row['id']!r}{_split_hint(args, str(row['id']))}"
             )
         references.append(rec)
     has_tokens = any(r.get("completion_tokens") is not None for r in rows)

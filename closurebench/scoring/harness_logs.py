@@ -7,7 +7,9 @@ tasks put the reference fields in that document (lm-eval's ``doc``, inspect's sa
 - lm-eval: ``samples_<task>_<time>.jsonl`` written with ``--log_samples``; one line per
   document, the raw generations in ``resps``.
 - inspect-ai: a ``.eval`` (or ``.json``) log, read with ``inspect_ai.log.read_eval_log``;
-  epochs become samples.
+  epochs become samples, and each output's stop reason becomes the row's ``finish_reason``
+  (so an output cut off by the token cap is no answer, as in ``closurebench run``). lm-eval
+  logs no stop reason: its rows have none, and a cut-off output is scored on its text.
 
 Returns rows in ``closurebench score``'s own prediction format, so the scoring path is one.
 """
@@ -25,8 +27,8 @@ _NEEDED = ("id", "answer", "answer_schema", "tolerance")
 
 
 class HarnessLog:
-    """Prediction rows (``id``, ``output``, ``sample``, optional ``completion_tokens``) and
-    the reference records found in the log, by id."""
+    """Prediction rows (``id``, ``output``, ``sample``, optional ``completion_tokens`` and
+    ``finish_reason``) and the reference records found in the log, by id."""
 
     def __init__(self, kind: str, rows: list[dict[str, Any]],
                  references: dict[str, dict[str, Any]]) -> None:
@@ -111,8 +113,10 @@ def _inspect(path: str) -> HarnessLog:
         refs.setdefault(rid, ref)
         usage = getattr(s.output, "usage", None) if s.output else None
         tokens = getattr(usage, "output_tokens", None)
+        stop = getattr(s.output, "stop_reason", None) if s.output else None
         rows.append({"id": rid, "output": s.output.completion if s.output else "",
                      "sample": int(s.epoch or 1) - 1, "_line": i + 1,
+                     "finish_reason": stop if isinstance(stop, str) else None,
                      **({"completion_tokens": tokens} if isinstance(tokens, int) else {})})
     if not rows:
         raise ValueError(f"{path}: the log holds no samples (was it run with --no-log-samples?)")

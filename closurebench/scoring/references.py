@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from closurebench.errors import InputError
 from closurebench.scoring.coerce import (
     TOLERANCES,
     coerce,
@@ -314,7 +315,11 @@ def _prepare(
             cat = cats[i]
             if not isinstance(cat, str):
                 raise ValueError(f"categories[{i}] must be a string, got {cat!r}")
-        case, meta, rid = resolver.resolve(raw, cat, f"references[{i}]")
+        try:
+            case, meta, rid = resolver.resolve(raw, cat, f"references[{i}]")
+        except RecursionError:  # a reference (its answer, schema...) nested past Python's stack
+            raise InputError(f"references[{i}]: nested too deeply to be a reference "
+                             "(its answer or answer_schema)") from None
         cases.append(case)
         metas.append(meta)
         ids.append(rid)

@@ -9,8 +9,12 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
+from closurebench.errors import ConfigError
+
 __all__ = [
+    "MAX_BOOT",
     "Z95",
+    "check_n_boot",
     "consensus_correct",
     "memorisation_gap",
     "newcombe_interval",
@@ -20,6 +24,9 @@ __all__ = [
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
+
+MAX_BOOT = 10_000_000
+"""Most bootstrap resamples ``memorisation_gap`` draws (a few hundred MB of arrays)."""
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -99,6 +106,14 @@ def _outcomes(name: str, values: Iterable[Any]) -> tuple[int, int]:
     return successes, total
 
 
+def check_n_boot(n_boot: int) -> int:
+    """``n_boot``, or a ``ConfigError`` outside 100..``MAX_BOOT`` (memory grows with it:
+    10**12 resamples would need 7 TiB)."""
+    if not 100 <= n_boot <= MAX_BOOT:
+        raise ConfigError(f"n_boot must be between 100 and {MAX_BOOT:,}, got {n_boot}")
+    return n_boot
+
+
 def memorisation_gap(
     seen_correct: Iterable[Any],
     fresh_correct: Iterable[Any],
@@ -120,8 +135,7 @@ def memorisation_gap(
     if method == "newcombe":
         gap_ci = newcombe_interval(k1, n1, k2, n2)
     elif method == "bootstrap":
-        if n_boot < 100:
-            raise ValueError(f"n_boot must be at least 100, got {n_boot}")
+        check_n_boot(n_boot)
         import numpy as np
 
         rng = np.random.default_rng(seed)

@@ -110,10 +110,13 @@ def solve(
             raise ConfigError(f"{cat.id} needs a family tree: the parent edges contain a cycle")
 
     if isinstance(query, str):
+        text = query
         try:
-            query = json.loads(query)
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"query must be a JSON object, got {query!r}") from exc
+            query = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            raise ConfigError(f"query must be a JSON object, got {text[:80]!r}") from None
+        if not isinstance(query, dict):
+            raise ConfigError(f"query must be a JSON object, got {text[:80]!r}")
     query = dict(query or {})
     for key in cat.node_keys:
         if key not in query:

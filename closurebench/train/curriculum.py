@@ -6,15 +6,19 @@ of their steps in order of total difficulty (the sum of the three step indices; 
 lower level), so each stage raises one axis at a time rather than all at once. Every stage has
 its own fresh structural seed derived from ``seed`` and the stage's axes, so no stage repeats
 another's instances and none is a released split (seed 0 and its held-out hash are skipped).
+``stage.dataset()`` makes a stage a ``datasets.Dataset`` (``format="grpo"`` or ``"sft"`` for
+training columns, as ``closurebench.load_dataset`` gives them).
 """
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
-from closurebench.errors import ConfigError
+from closurebench.errors import ConfigError, UnposableCell
 from closurebench.generation.config import Config
 from closurebench.graph import seeds
 
@@ -37,11 +41,54 @@ class Stage:
     hops: tuple[int, int | None]
     config: Config
 
+    def dataset(self, *, format: str | None = None, mode: str = "direct",
+                target: str = "answer") -> Any:
+        """The stage's records, exactly ``closurebench.instance(self.config, k)`` for every k,
+        as a ``datasets.Dataset`` with the benchmark's features; ``format``, ``mode`` and
+        ``target`` as in ``closurebench.train.formats.to_format``.
+
+        An index whose cell cannot carry an instance (``UnposableCell``: a category whose hop
+        depth the stage's n cannot reach) is left out, never relaxed.
+        """
+        import datasets
+
+        from closurebench.generation.instances import instance
+        from closurebench.generation.schema import features
+        from closurebench.train.formats import check_format, to_format
+
+        check_format(format, mode, target)
+        rows = []
+        for k in range(self.config.size):
+            try:
+                rows.append(instance(self.config, k))
+            except UnposableCell:
+                continue
+        data = datasets.Dataset.from_list(rows, features=features())
+        return to_format(data, format, mode=mode, target=target)
+
 
 def _released_seeds() -> set[int]:
     from closurebench.generation.release import SPLITS, split_seeds
 
     return {split_seeds(s).seed for s in SPLITS}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _step(name: str, i: int, step: Any, open_top: bool) -> tuple[Any, Any]:
+    """One ``(min, max)`` step as ints (``max`` may be ``None`` where ``open_top``), or a
+    ``ConfigError`` naming it; the ranges themselves are checked by ``Config.make``."""
+    try:
+        lo, hi = step
+    except (TypeError, ValueError):
+        lo = hi = None
+    if not _is_int(lo) or not (_is_int(hi) or (open_top and hi is None)):
+        top = "an integer or None" if open_top else "an integer"
+        raise ConfigError(f"{name}[{i}] must be a (min, max) pair: min an integer, max {top}; "
+                          f"got {step!r}")
+    return lo, hi
 
 
 def curriculum(*, levels: Sequence[int] = (1, 2, 3),
@@ -60,6 +107,8 @@ def curriculum(*, levels: Sequence[int] = (1, 2, 3),
         raise ConfigError(f"levels must be increasing values of 1, 2, 3; got {levels!r}")
     if not n_steps or not hops_steps:
         raise ConfigError("n_steps and hops_steps must each name at least one step")
+    n_steps = [_step("n_steps", i, step, open_top=False) for i, step in enumerate(n_steps)]
+    hops_steps = [_step("hops_steps", i, step, open_top=True) for i, step in enumerate(hops_steps)]
     released = _released_seeds()
     grid = sorted(
         product(range(len(levels)), range(len(n_steps)), range(len(hops_steps))),

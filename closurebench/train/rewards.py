@@ -6,7 +6,9 @@ counts), optionally shaped with partial credit for a parseable answer of the rig
 ``grpo_reward`` has the call signature TRL's ``GRPOTrainer`` uses for a custom reward
 function: keyword arguments ``prompts``, ``completions``, ``completion_ids``, then every other
 dataset column as a list (one entry per completion), plus ``trainer_state`` and logging hooks,
-which it ignores.
+which it ignores. A completion may be plain text or conversational: a list of messages whose
+last one is scored, its ``content`` a string or a list of content parts
+(``[{"type": "text", "text": ...}]``, the text parts joined).
 """
 
 from __future__ import annotations
@@ -15,24 +17,54 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["GRPO_COLUMNS", "grpo_reward", "make_grpo_reward", "reward"]
+from closurebench.errors import InputError
 
-#: Dataset columns the GRPO reward reads (a ClosureBench dataset has them all).
-GRPO_COLUMNS = ("answer", "answer_schema", "tolerance", "category", "level")
+__all__ = ["GRPO_COLUMNS", "completion_text", "grpo_reward", "make_grpo_reward", "reward"]
+
+#: Dataset columns the GRPO reward reads: every field the metric reads (``nodes`` matches
+#: labels case-insensitively, ``query`` gives the set slip its credit), so a reward is the
+#: verdict ``closurebench score`` gives. A ClosureBench dataset has them all.
+GRPO_COLUMNS = ("id", "category", "level", "n", "density", "answer", "answer_schema",
+                "tolerance", "nodes", "query")
 
 
-def _text(completion: Any) -> str:
-    """The text of one completion: a string, or TRL's conversational list of messages (the
-    last message's ``content``)."""
+def _content(content: Any) -> str | None:
+    """A message's content as text: a string, or the text of its content parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Sequence) and not isinstance(content, (bytes, bytearray)):
+        texts = [p["text"] for p in content if isinstance(p, Mapping)
+                 and p.get("type", "text") == "text" and isinstance(p.get("text"), str)]
+        return "".join(texts) if texts or not content else None
+    return None
+
+
+def completion_text(completion: Any) -> str:
+    """The text of one completion: a string; one message; or TRL's conversational list of
+    messages (the last one). A message's ``content`` may be a string or content parts
+    (``[{"type": "text", "text": ...}]``); anything else is no answer (``""``), never an
+    error."""
     if isinstance(completion, str):
         return completion
-    if isinstance(completion, Sequence) and completion:
-        last = completion[-1]
-        if isinstance(last, Mapping) and isinstance(last.get("content"), str):
-            return last["content"]
-    if isinstance(completion, Mapping) and isinstance(completion.get("content"), str):
-        return completion["content"]
+    if isinstance(completion, Sequence) and completion and not isinstance(
+            completion, (bytes, bytearray)):
+        completion = completion[-1]
+    if isinstance(completion, Mapping):
+        text = _content(completion.get("content"))
+        if text is not None:
+            return text
     return ""  # anything else is no answer: scored 0, never raised
+
+
+def _record(record: Any, index: int) -> Any:
+    """A record, decoded if it came as its JSON string (a bad one names its index)."""
+    if not isinstance(record, str):
+        return record
+    try:
+        return json.loads(record)
+    except (ValueError, RecursionError):
+        raise InputError(f"records[{index}]: not a record's JSON string "
+                         f"({record[:60]!r})") from None
 
 
 def reward(completions: Sequence[Any], records: Sequence[Mapping[str, Any] | str], *,
@@ -51,8 +83,8 @@ def reward(completions: Sequence[Any], records: Sequence[Mapping[str, Any] | str
         return []
     from closurebench.scoring import verdicts
 
-    refs = [json.loads(r) if isinstance(r, str) else r for r in records]
-    flags = verdicts([_text(c) for c in completions], refs)
+    refs = [_record(r, i) for i, r in enumerate(records)]
+    flags = verdicts([completion_text(c) for c in completions], refs)
     return [1.0 if strict else (float(format_credit) if parsed else 0.0)
             for parsed, strict, _ in flags]
 

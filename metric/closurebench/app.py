@@ -46,6 +46,13 @@ def _import_package() -> None:
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
     try:
         import closurebench.scoring  # noqa: F401
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] != "closurebench":
+            raise
+        raise ModuleNotFoundError(
+            "the metric needs the closurebench package: pip install 'closurebench[hf]' (until "
+            "it is on PyPI, from a clone: pip install -e './closurebench[hf]'; see "
+            "requirements.txt)", name="closurebench") from None
     finally:
         sys.path[:] = saved
 

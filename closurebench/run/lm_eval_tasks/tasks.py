@@ -9,6 +9,15 @@ Three sources of documents, one per task family: the Hub dataset (its id is the 
 or any export, no Hub needed), and a fresh config generated on the spot. Every family orders a
 level's documents round-robin over its categories (instance 0 of each category, then 1, ...),
 as ``closurebench run`` and the inspect task do, so ``--limit 10`` covers ten categories.
+
+lm-eval hands a task the generated text only, never the stop reason, so an output cut off at
+``max_gen_toks`` is scored on the text it holds, where ``closurebench run`` and the inspect task
+score it as no answer. The chain-of-thought families therefore cap generations at
+``closurebench.run.prompts.MAX_TOKENS["cot"]`` (8,192), as ``run`` does.
+
+The task files beside this module load it through ``utils.py`` (lm-eval imports a task
+folder's ``utils.py`` by path); importing it as a package module keeps one generation cache per
+process for the three level tasks of a family.
 """
 
 from __future__ import annotations
@@ -19,18 +28,28 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-#: The clone this file sits in (``integrations/lm_eval/closurebench/utils.py``).
+from closurebench.scoring.references import RECORD_FIELDS
+
+__all__ = [
+    "DOC_FIELDS", "SEPARATOR", "cot_l1", "cot_l2", "cot_l3", "direct_l1", "direct_l2",
+    "direct_l3", "doc_to_target", "doc_to_text", "fresh_cot_dataset", "fresh_dataset",
+    "hub_dataset", "level_1", "level_2", "level_3", "local_cot_dataset", "local_dataset",
+    "process_results",
+]
+
+#: The clone this module sits in (``closurebench/run/lm_eval_tasks/tasks.py``); in an installed
+#: wheel this is no clone, and ``closurebench_local`` then needs ``--metadata '{"root": ...}'``.
 _CLONE = Path(__file__).resolve().parents[3]
 #: Between the system prompt and the question when lm-eval renders plain text (no chat
 #: template): lm-eval joins the description and the question with nothing in between.
 SEPARATOR = "\n\n"
 
-#: What a document keeps: what the question needs and what the metric reads.
-DOC_FIELDS = ("id", "category", "level", "n", "density", "question", "answer", "answer_schema",
-              "tolerance")
+#: What a document keeps: the question, and every field the metric reads (``nodes`` and
+#: ``query`` included: without them lenient credit differs from ``closurebench score``'s).
+DOC_FIELDS = ("question", *RECORD_FIELDS)
 #: ``--metadata`` keys that shape a fresh config (everything else is ignored: lm-eval also
 #: passes its model arguments and the task version through the same channel).
-_AXES = ("n_min", "n_max", "per_category", "encoding", "surface_seed")
+_AXES = ("n_min", "n_max", "per_category", "encoding", "surface_seed", "hops_min", "hops_max")
 
 
 def _system_prompt(mode: str) -> str:
@@ -90,17 +109,34 @@ def _files_dataset(data_files: Any) -> dict[str, Any]:
                                                         for k, v in files.items()}))
 
 
-def local_dataset(**metadata: Any) -> dict[str, Any]:
-    """``custom_dataset`` of the ``closurebench_local*`` tasks: released Parquet on disk.
+def _mode(metadata: dict[str, Any], family: str, cot: bool) -> str:
+    """The answer mode of a family: ``cot`` for the ``*_cot`` tasks, else ``direct``.
 
-    ``--metadata '{"root": "/path/to/clone-or-export"}'`` (default: the clone holding this
-    file) reads ``<root>/splits/``, laid out so one glob selects a config; ``"split":
-    "train"`` scores the train split instead; ``"data_files"`` (a Parquet/JSONL path or glob)
-    reads any other export. No network: this is the released-split family for offline runs.
+    ``"mode"`` in ``--metadata`` may only repeat it: a chain-of-thought prompt under a direct
+    task would keep the direct cap (1,024 tokens), so it is refused with the task to use.
     """
+    mode = str(metadata.get("mode") or ("cot" if cot else "direct"))
+    _system_prompt(mode)  # an unknown mode is named
+    if mode != ("cot" if cot else "direct"):
+        other = family if cot else f"{family}_cot"
+        raise ValueError(
+            f"{family}{'_cot' if cot else ''}: the {mode} prompt is the {other} task (its "
+            f"output cap is {_cap(mode):,} tokens, as in closurebench run); drop \"mode\" "
+            f"from --metadata and run --tasks {other}")
+    return mode
+
+
+def _cap(mode: str) -> int:
+    from closurebench.run.prompts import MAX_TOKENS
+
+    return MAX_TOKENS[mode]
+
+
+def _local(metadata: dict[str, Any], cot: bool) -> dict[str, Any]:
     from closurebench.generation.release import SPLITS
     from closurebench.hf.splits import config_pattern
 
+    system = _system_prompt(_mode(metadata, "closurebench_local", cot))
     split = str(metadata.get("split", "held_out"))
     if split not in SPLITS:
         raise ValueError(f"closurebench_local: split must be one of {', '.join(SPLITS)}, "
@@ -113,19 +149,30 @@ def local_dataset(**metadata: Any) -> dict[str, Any]:
             raise ValueError(f"closurebench_local: no released {split} files at {files}; "
                              "pass --metadata '{\"root\": \"/path/to/clone-or-export\"}'")
     loaded = _files_dataset({"held_out": files})
-    system = _system_prompt(str(metadata.get("mode", "direct")))
     return {"held_out": loaded["held_out"].map(lambda d: {"system_prompt": system + SEPARATOR})}
 
 
-def fresh_dataset(**metadata: Any) -> dict[str, Any]:
-    """``custom_dataset`` of the ``closurebench_fresh*`` tasks: a config generated on the spot.
+def local_dataset(**metadata: Any) -> dict[str, Any]:
+    """``custom_dataset`` of the ``closurebench_local*`` tasks: released Parquet on disk.
 
-    ``--metadata '{"seed": 7, "n_max": 14, "per_category": 20, "mode": "cot"}'``; ``seed`` is
-    required (0 is the released train split's, so pick another). Also accepted: ``config``,
-    ``n_min``, ``density_min``, ``density_max``, ``encoding``, ``surface_seed``.
+    ``--metadata '{"root": "/path/to/clone-or-export"}'`` (default: the clone holding this
+    file) reads ``<root>/splits/``, laid out so one glob selects a config; ``"split":
+    "train"`` scores the train split instead; ``"data_files"`` (a Parquet/JSONL path or glob)
+    reads any other export. No network: this is the released-split family for offline runs.
     """
+    return _local(metadata, cot=False)
+
+
+def local_cot_dataset(**metadata: Any) -> dict[str, Any]:
+    """``custom_dataset`` of the ``closurebench_local_cot*`` tasks: as ``local_dataset``, with
+    the chain-of-thought prompt."""
+    return _local(metadata, cot=True)
+
+
+def _fresh(metadata: dict[str, Any], cot: bool) -> dict[str, Any]:
     import datasets
 
+    system = _system_prompt(_mode(metadata, "closurebench_fresh", cot)) + SEPARATOR
     if "seed" not in metadata:
         raise ValueError(
             "closurebench_fresh needs a seed: --metadata '{\"seed\": 7}' (seed 0 is the "
@@ -136,10 +183,26 @@ def fresh_dataset(**metadata: Any) -> dict[str, Any]:
     if "density_min" in metadata or "density_max" in metadata:
         kw["density"] = (float(metadata.get("density_min", 0.1)),
                          float(metadata.get("density_max", 0.5)))
-    system = _system_prompt(str(metadata.get("mode", "direct"))) + SEPARATOR
     config = str(metadata.get("config", "all"))
     docs = [_doc(r, system) for r in _records(config, json.dumps(kw, sort_keys=True))]
     return {"test": datasets.Dataset.from_list(docs)}
+
+
+def fresh_dataset(**metadata: Any) -> dict[str, Any]:
+    """``custom_dataset`` of the ``closurebench_fresh*`` tasks: a config generated on the spot.
+
+    ``--metadata '{"seed": 7, "n_max": 14, "per_category": 20}'``; ``seed`` is required (0 is
+    the released train split's, so pick another). Also accepted: ``config``, ``n_min``,
+    ``density_min``, ``density_max``, ``encoding``, ``surface_seed``, ``hops_min``,
+    ``hops_max``.
+    """
+    return _fresh(metadata, cot=False)
+
+
+def fresh_cot_dataset(**metadata: Any) -> dict[str, Any]:
+    """``custom_dataset`` of the ``closurebench_fresh_cot*`` tasks: as ``fresh_dataset``, with
+    the chain-of-thought prompt."""
+    return _fresh(metadata, cot=True)
 
 
 @cache

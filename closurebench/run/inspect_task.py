@@ -1,16 +1,22 @@
 """An inspect-ai task for ClosureBench: our instances, our prompt, our metric.
 
-    inspect eval integrations/inspect_ai/closurebench_task.py --model vllm/Qwen/Qwen3-4B
-    inspect eval integrations/inspect_ai/closurebench_task.py -T split=train
-    inspect eval integrations/inspect_ai/closurebench_task.py -T seed=7 -T n_max=14 -T mode=cot
-    inspect eval integrations/inspect_ai/closurebench_task.py -T data_files=held_out.jsonl
+    inspect eval closurebench/closurebench --model vllm/Qwen/Qwen3-4B
+    inspect eval closurebench/closurebench -T split=train
+    inspect eval closurebench/closurebench -T seed=7 -T n_max=14 -T mode=cot
+    inspect eval closurebench/closurebench -T data_files=held_out.jsonl
+
+The package registers this module as its inspect extension (the ``inspect_ai`` entry point in
+``pyproject.toml``), so an installed ClosureBench needs no task file: inspect finds the task
+by its registry name (package/task), closurebench/closurebench; ``inspect eval`` on this
+file's path works too.
 
 Instances come from ``closurebench.run.data`` (the released splits are regenerated from their
 seeds, row for row the files of the Hub dataset ``closurebench.hf.hub.dataset_id()``, which the
 task's metadata names; or read from a local export), the system prompt is
 ``closurebench run``'s versioned one,
-and the scorer calls ``closurebench.scoring.score``, reporting strict and lenient accuracy
-overall and grouped by level and by category.
+and the scorer calls ``closurebench.scoring.judge_outputs`` with the model's stop reason, as
+``closurebench run`` does, so an output cut off by the token cap is no answer on both routes;
+it reports strict and lenient accuracy overall and grouped by level and by category.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from inspect_ai.solver import TaskState, generate
 
 from closurebench.hf.hub import dataset_id
 from closurebench.run.data import Selection, load_instances, slim
-from closurebench.run.prompts import PROMPT_VERSION, SYSTEM_PROMPTS
+from closurebench.run.prompts import MAX_TOKENS, PROMPT_VERSION, SYSTEM_PROMPTS
 
 __all__ = ["closurebench", "closurebench_scorer", "record_to_sample"]
 
@@ -77,20 +83,28 @@ def _metrics() -> list[Any]:
 
 @scorer(metrics={"strict": _metrics(), "lenient": _metrics()})
 def closurebench_scorer() -> Any:
-    """Strict and lenient verdicts from ClosureBench's own metric, per sample."""
-    from closurebench.scoring import extract_answer, score
+    """Strict and lenient verdicts from ClosureBench's own metric, per sample.
+
+    The stop reason goes to the judge beside the text, as ``closurebench run`` hands it the
+    finish reason: an output cut off by the token cap (inspect's ``max_tokens``) is no answer.
+    """
+    from closurebench.scoring import judge_outputs
 
     async def run(state: TaskState, target: Target) -> Score:
         text = state.output.completion if state.output else ""
-        report = score([text], [state.metadata["reference"]])
-        value, parsed = extract_answer(text)
+        stop = state.output.stop_reason if state.output else None
+        (verdict,) = judge_outputs([text], [state.metadata["reference"]],
+                                   finish_reasons=[stop])
         return Score(
             value={
-                "strict": CORRECT if report["accuracy_strict"] == 1.0 else INCORRECT,
-                "lenient": CORRECT if report["accuracy_lenient"] == 1.0 else INCORRECT,
+                "strict": CORRECT if verdict.strict else INCORRECT,
+                "lenient": CORRECT if verdict.lenient else INCORRECT,
             },
-            answer=json.dumps(value) if parsed else None,
-            explanation=None if report["parse_rate"] == 1.0 else "no answer could be parsed",
+            answer=json.dumps(verdict.answer, default=str) if verdict.parsed else None,
+            explanation=None if verdict.parsed else (
+                f"no answer (stop reason: {stop})" if stop not in (None, "stop")
+                else "no answer could be parsed"),
+            metadata={"stop_reason": stop},
         )
 
     return run
@@ -132,7 +146,7 @@ def closurebench(
         solver=generate(),
         scorer=closurebench_scorer(),
         config=GenerateConfig(temperature=0.0,
-                              max_tokens=max_tokens or (1024 if mode == "direct" else 8192)),
+                              max_tokens=max_tokens or MAX_TOKENS[mode]),
         metadata={"prompt_version": PROMPT_VERSION, "mode": mode,
                   "dataset": None if data_files else dataset_id()},
     )
