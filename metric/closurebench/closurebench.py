@@ -19,7 +19,7 @@ import evaluate
 
 from closurebench.hf.hub import hub_url
 from closurebench.scoring import RECORD_FIELDS, score
-from closurebench.scoring.final import as_text
+from closurebench.scoring.reasoning import as_text
 
 _CITATION = """\
 @misc{closurebench2025,
