@@ -115,3 +115,26 @@ def test_the_prefilter_is_a_necessary_condition(text: str, kind: str) -> None:
 class _Unfiltered(Reader):
     def _may_hold(self, lower: str) -> bool:
         return True
+
+
+_CUE_WORDS = [
+    "wait", "Wait", "hold on", "hmm", "Hmm, no", "no —", "No, wait", "not right", "incorrect",
+    "wrong", "mistake", "made an error", "scratch that", "on second thought", "oops", "actually",
+    "correction", "re-count", "recount", "recheck", "redo", "let me re", "let me verify",
+    "missed", "forgot", "I'm sorry", "i am sorry", "I apologize", "unable to", "I can't help",
+    "i cannot answer", "~~", "so", "So", "therefore", "thus", "hence", "finally", "in total",
+    "overall", "answer", "result", "again", "instead", "rather", "or", "either",
+    "alternatively", "otherwise", "unless", "if", "would", "could be", "might also be",
+    "in which case", "depending", "maybe", "possibly", "perhaps", "probably", "not sure",
+    " ", ",", ".", "\n", "x", "4", "é", "K", "ſ", "İ", "-", "_", "'",
+]
+cue_soup = st.lists(st.sampled_from(_CUE_WORDS), max_size=24).map("".join)
+
+
+@FAST
+@given(cue_soup)
+def test_cue_stems_are_a_necessary_condition(text: str) -> None:
+    lower = text.lower()
+    for cue in commit.CUES:
+        fast, full = cue.search(lower), cue.regex.search(lower)
+        assert (fast and fast.span()) == (full and full.span()), (cue.regex.pattern, text)

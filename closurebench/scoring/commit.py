@@ -498,18 +498,21 @@ class Reader:
     def _first(self, body: str, stated: bool) -> tuple[Any, str, bool]:
         """The first value of a piece of prose: alone, after a copula, after a condition."""
         schema, names = self.schema, self.names
-        body = body.lstrip(_PAUSE + "—-")
+        body = body.lstrip(_PAUSE + "—(")
         opener = (_OPENER_BOOL_RE if schema.kind == "boolean" else _OPENER_RE).match(body)
+        marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
         if opener and schema.kind != "any":
-            body = body[opener.end() :]
+            body, marked = body[opener.end() :], _marked(opener[0].lower())
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
             fold(body[:48]).casefold()) else (FAIL, "")
         if value is not FAIL:
             alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
-            if alone or (stated and (schema.kind in ("integer", "number", "boolean", "object") or (
-                schema.kind == "array" and type(value) is list and len(value) > 1
-            ) or (schema.kind == "string" and _COPULA_RE.match(rest)))):
-                return value, rest, alone  # "So wasp is reached first."
+            if alone or marked or stated and (
+                schema.kind in ("integer", "number", "boolean", "object")
+                or (schema.kind == "array" and type(value) is list and len(value) > 1)
+                or (schema.kind == "string" and _COPULA_RE.match(rest))  # "So wasp is …"
+            ):
+                return value, rest, alone
         if "," in body and _ALT.search(body.lower()):  # "If step-parents count, Wendy."
             value, rest, _ = self._first(body[body.rfind(",") + 1 :], False)
             if value is not FAIL and not rest.strip(_PAUSE):
@@ -660,7 +663,7 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     last, value, rest = readings[-1]
     if value is not FAIL and value is not HEDGE:
         run = last.start
-        for unit, other, _ in reversed(readings[:-1]):
+        for unit, other, said in reversed(readings[:-1]):
             if unit.group >= 0 and unit.group == last.group:
                 if not reader.agrees(other, value):
                     return NO_ANSWER  # two answers in one document: alternatives
@@ -668,7 +671,7 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
             if reader.agrees(other, value) or unit.end > last.start:
                 run = min(run, unit.start)
                 continue
-            between = region[unit.end : run].lower()
+            between = (said + region[unit.end : run]).lower()  # its own remark counts too
             if not between.strip(_FILLER) or (
                 _ALT.search(between) and not (_DOUBT.search(between) or _CONCLUDE.search(between))
             ):

@@ -449,8 +449,8 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
             return value, text[end + 1 :]
     empty = _EMPTY_RE.match(text)
     if empty is not None:
-        rest = text[empty.end() :]
-        return ([], rest) if not weak or not rest.strip(_PAUSE) else (FAIL, text)
+        rest = text[empty.end() :]  # in prose, only "none" standing alone ("None, since …")
+        return ([], rest) if not weak or rest.lstrip(" ")[:1] in ",.;:!)—-" else (FAIL, text)
     wrapped = text[:1] in "{("
     pos, out = (1 if wrapped else 0), []
     while True:
@@ -518,22 +518,33 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     return out, ""
 
 
-_PAIR_RE = re.compile(r"\s*([\w][\w \-]{0,30}?)\s*(?:[:=]|\|)\s*")
+_PAIR_RE = re.compile(r"([\w][\w-]*)(?:[ \t]+([\w][\w-]*))?[ \t]*[:=|][ \t]*")
 
 
 def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     """An object as ``key: value`` lines, bullets, table rows or ``a = 1, b = 0``."""
     out: dict[str, Any] = {}
-    for piece in (p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)):
-        m = _PAIR_RE.match(piece)
-        name = None if m is None else schema.prop_keys.get(m[1].lower().translate(_KEY_CHARS))
+    if text.count(")") > text.count("("):
+        text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
+    pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
+    last = -1
+    keys = schema.prop_keys
+    for i, piece in enumerate(pieces):
+        m = _PAIR_RE.search(piece)  # the key: the last word or two before ":" ("can reach")
+        if m is None:
+            continue
+        said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
+        name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
+                     if k in keys), None)
         if name is None or name in out:
             continue
-        value, _ = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
+        value, tail = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
             return value, text
-        out[name] = value
-    return (out, "") if len(out) == len(schema.properties) else (FAIL, text)
+        out[name], last = value, i
+    if len(out) < len(schema.properties):
+        return FAIL, text
+    return out, ", ".join([tail, *pieces[last + 1 :]])  # what follows the fields: commentary
 
 
 def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[Any, str]:
