@@ -208,7 +208,7 @@ DRAFTS = [
 
 
 @PROPERTY
-@given(st.sampled_from(RECORDS), st.sampled_from(ANSWER_FORMS + ["box", "words"]),
+@given(st.sampled_from(RECORDS), st.sampled_from([*ANSWER_FORMS, "box", "words"]),
        st.sampled_from(DRAFTS), st.sampled_from(["json", "final line", "bold line"]),
        st.booleans())
 def test_a_withdrawn_draft_never_changes_the_verdict(

@@ -507,11 +507,11 @@ class Reader:
             fold(body[:48]).casefold()) else (FAIL, "")
         if value is not FAIL:
             alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
-            if alone or marked or stated and (
+            if alone or marked or (stated and (
                 schema.kind in ("integer", "number", "boolean", "object")
                 or (schema.kind == "array" and type(value) is list and len(value) > 1)
                 or (schema.kind == "string" and _COPULA_RE.match(rest))  # "So wasp is …"
-            ):
+            )):
                 return value, rest, alone
         if "," in body and _ALT.search(body.lower()):  # "If step-parents count, Wendy."
             value, rest, _ = self._first(body[body.rfind(",") + 1 :], False)
