@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any, NamedTuple
 
 from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
     MAX_DEPTH,
+    NUMBER_WORDS,
     SCAN,
     Names,
     Schema,
     answers,
     clean,
+    closing,
     fold,
     loads,
     read,
@@ -44,11 +47,11 @@ __all__ = ["NO_ANSWER", "Reader", "Unit", "document", "final", "unfenced", "unit
 NO_ANSWER: Any = FAIL
 LINE_SCAN_CHARS = 32_768
 """Answer lines and closing sentences are looked for in this many trailing characters."""
-MAX_ANCHORS = 12
+MAX_ANCHORS = 6
 """Occurrences of an answer-like key examined, from the last backwards."""
-MAX_SENTENCES = 5
+MAX_SENTENCES = 3
 """Closing sentences read (the last ones) when there is no explicit unit..."""
-CLOSING_CHARS = 1_500
+CLOSING_CHARS = 800
 """... within this many trailing characters."""
 
 
@@ -74,11 +77,10 @@ _KEY_RE = re.compile(r"""(\\?["']|\b)(?:final[ _-]?)?(?:answer|result)(?:\\?["']
 
 def _objects(region: str, lower: str) -> tuple[list[Unit], int]:
     """Objects holding an answer-like key, found from the last key backwards; and where an
-    answer object starts that never closes after them (a cut), or -1."""
+    answer object starts that never closes after them (a cut), or -1. Bounded: at most
+    ``MAX_ANCHORS`` keys, one repair, nothing inside brackets left open ``MAX_DEPTH`` deep."""
     out: list[Unit] = []
-    cut = -1
-    hi = len(region)
-    group = 0
+    cut, hi, group, repairs = -1, len(region), 0, [1]
     for _ in range(MAX_ANCHORS):
         pos = max(lower.rfind("answer", 0, hi), lower.rfind("result", 0, hi))
         if pos < 0:
@@ -92,10 +94,16 @@ def _objects(region: str, lower: str) -> tuple[list[Unit], int]:
         before = region[max(0, key.start() - 64) : key.start()].rstrip()
         if before[-1:] not in ("{", ",", "\\") and not before.endswith(('{\\"', ',\\"')):
             continue  # not a key of an object: "Final answer: 3" is a line
-        start, end, value = _enclosing(region, key.start())
-        if value is FAIL:
-            if key[1] and not out and cut < 0 and "{" in region[:pos] and "}" not in region[pos:]:
+        if region.find("}", pos) < 0:
+            if key[1] and not out and cut < 0:
                 cut = pos  # a quoted key whose object never closes: cut off
+            continue
+        window = region[max(0, pos - 2048) : pos]
+        if window.count("{") + window.count("[") - window.count("}") - window.count("]") \
+                > MAX_DEPTH:
+            continue  # nested deeper than any answer: hostile, not an answer
+        start, end, value = _enclosing(region, key.start(), repairs)
+        if value is FAIL:
             continue
         while out and start <= out[0].start and out[0].end <= end:
             out.pop(0)  # nested in this object: its own answer key wins
@@ -105,11 +113,12 @@ def _objects(region: str, lower: str) -> tuple[list[Unit], int]:
     return out, cut
 
 
-def _enclosing(region: str, at: int) -> tuple[int, int, Any]:
+def _enclosing(region: str, at: int, repairs: list[int]) -> tuple[int, int, Any]:
     """The object around position ``at``: the nearest few ``{`` before it parsed by the C
-    scanner, else the nearest balanced span that ``loads`` (with repair) reads."""
+    scanner, else (while ``repairs`` lasts) the nearest balanced span that ``loads`` reads
+    with repair, if it holds what a repair fixes (single quotes, comments, bare keys)."""
     pos, first = at, -1
-    for _ in range(4):
+    for _ in range(3):
         pos = region.rfind("{", 0, pos)
         if pos < 0 or region.count("{", pos, at) + region.count("[", pos, at) > MAX_DEPTH:
             break
@@ -122,29 +131,12 @@ def _enclosing(region: str, at: int) -> tuple[int, int, Any]:
             continue
         if end > at and type(value) is dict:
             return pos, end, value
-    end = _close(region, first) if first >= 0 else -1
+    if first < 0 or repairs[0] <= 0:
+        return -1, -1, FAIL
+    repairs[0] -= 1
+    end = closing(region, first)
     value = loads(region[first:end]) if end > at else FAIL
     return (first, end, value) if type(value) is dict else (-1, -1, FAIL)
-
-
-_STRUCT_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{}\[\]]')
-
-
-def _close(text: str, start: int) -> int:
-    """End of the brackets opened at ``start`` (double-quoted strings respected, at most
-    ``REPAIR_CHARS`` on), or -1: one linear pass of a regex that cannot backtrack."""
-    depth = 0
-    for m in _STRUCT_RE.finditer(text, start, start + 16_384):
-        ch = m[0][0]
-        if ch in "{[":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return -1
-        elif ch in "}]":
-            depth -= 1
-            if depth == 0:
-                return m.end()
-    return -1
 
 
 _BRACE_RE = re.compile(r"\s*\{")
@@ -217,8 +209,8 @@ def _lines(region: str, lower: str) -> list[Unit]:
         pos = lower.rfind("answer", floor, hi)
         if pos < 0 or len(out) >= MAX_LINES:
             break
-        hi = pos
         start = region.rfind("\n", 0, pos) + 1
+        hi = start  # one answer line per line: the last label on it
         stop = region.find("\n", pos)
         stop = len(region) if stop < 0 else stop
         bold = region.rfind("**", start, pos)
@@ -226,8 +218,10 @@ def _lines(region: str, lower: str) -> list[Unit]:
         pattern = _LINE_RE
         if m is None and bold >= 0:
             m, pattern = _BOLD_LINE_RE.match(region, bold, stop), _BOLD_LINE_RE
-        if m is None:
-            m, pattern = _IS_RE.search(region, max(start, pos - 12), stop), _IS_RE
+        for back in (4, 3, 6, 8) if m is None else ():  # "the", "my", "final", "correct"
+            m, pattern = _IS_RE.match(region, max(start, pos - back), stop), _IS_RE
+            if m is not None:
+                break
         if m is None or not m.start() <= pos < m.end():
             continue
         payload, end = (m["b"] if pattern is _IS_RE else m["a"]), m.end()
@@ -337,17 +331,16 @@ class _Cue:
 
 
 _DOUBT = _Cue(
-    r"\b(?:wait|hold on|hmm+,? no|no\b\s*(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
+    r"\b(?:wait|hold on|hmm+,? no|no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
     r"|wrong|mistake|made an error|scratch that|on second thought|on reflection|oops"
     r"|actually|correct(?:ion|ing)|double[- ]count|re-?(?:count|check|calculat|comput|examin"
     r"|consider|think|visit)|redo|let me (?:re|double[- ]check|check|verify|count)|missed"
     r"|forgot|overlooked|i'?m sorry|i am sorry|i apologi[sz]e|unable to|i (?:can ?not|can'?t"
     r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do))|~~",
-    "wait|hold on|no|incorrect|wrong|mistake|made an error|scratch that|second thought"
-    "|reflection|oops|actually|correct|double|recount|re-count|recheck|re-check|recalculat"
-    "|re-calculat|recomput|re-comput|reexamin|re-examin|reconsider|re-consider|rethink"
-    "|re-think|revisit|re-visit|redo|let me|missed|forgot|overlooked|sorry|apologi|unable"
-    "|i can|~~",
+    "wait|hold on|hmm|no—|no —|no:|no :|no,|no ,|no-|no -|no wait|not right|not quite|correct"
+    "|wrong|mistake|error|scratch|second thought|reflection|oops|actually|double|re-|recount"
+    "|recheck|recalc|recomput|reexamin|reconsider|rethink|revisit|redo|let me|missed|forgot"
+    "|overlooked|sorry|apologi|unable|i can|~~",
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
@@ -388,6 +381,7 @@ _CUE_RE = re.compile(
     r"|[:=≈]|'s\b",
     re.I,
 )
+_HEAD_RE = re.compile(r"\W*\S*(?:\s+\S+){0,2}")
 _COPULA_RE = re.compile(r"\s+(?:is|was)\b")
 # A trailing list of words ("… reach Carol, Kofi and Ximena."), matched on the reversed text
 # so that the match is anchored and linear.
@@ -398,9 +392,6 @@ _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
 _ITEM_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+\S|^\s*\|.*\|\s*$")
 _KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten", "eleven", "twelve", "teen", "twenty", "thirty", "forty", "fifty", "sixty",
-                 "seventy", "eighty", "ninety", "hundred")
 _SPACES = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isalnum() or c in "_-")})
 _PAUSE = " \t.,;:!)]*_`\"'"
 
@@ -456,7 +447,7 @@ class Reader:
         of the type: a digit or number word, a yes/no word, a node's label, a field's name."""
         kind = self.schema.kind
         if kind in ("integer", "number"):
-            return _DIGIT_RE.search(key) is not None or any(map(key.__contains__, _NUMBER_WORDS))
+            return _DIGIT_RE.search(key) is not None or any(map(key.__contains__, NUMBER_WORDS))
         if kind == "boolean":
             return any(map(key.__contains__, _BOOL_HINTS)) or key.rstrip().endswith("no")
         if kind in ("string", "array"):
@@ -477,15 +468,17 @@ class Reader:
             value, _ = read(piece, schema, names, True, True)
             return [] if value is FAIL else [(value, True)]
         body = clean(_STRUCK_RE.sub(" ", piece)) if "~~" in piece else piece
-        if not self._may_hold(fold(body).casefold()):
-            return []
         out: list[tuple[Any, bool]] = []
-        for m in _BOLD_RE.finditer(body):
-            value, rest = read(m[1] or m[2], schema, names, True, True)
-            if value is not FAIL and not rest.strip(_PAUSE):
-                out.append((value, True))
-        if out:
-            return out
+        if "**" in body or "__" in body:
+            for m in _BOLD_RE.finditer(body):
+                value, rest = read(m[1] or m[2], schema, names, True, True)
+                if value is not FAIL and not rest.strip(_PAUSE):
+                    out.append((value, True))
+            if out:
+                return out
+        if not self._may_hold(fold(body if stated or "," in body else
+                                   _HEAD_RE.match(body)[0]).casefold()):
+            return []
         body = clean(body)
         for _ in range(3):  # the value, then any further ones in the rest of the sentence
             value, rest, offered = self._first(body, stated)
@@ -503,8 +496,9 @@ class Reader:
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
         if opener and schema.kind != "any":
             body, marked = body[opener.end() :], _marked(opener[0].lower())
+        head = _HEAD_RE.match(body)[0]  # a value standing alone starts the piece
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
-            fold(body[:48]).casefold()) else (FAIL, "")
+            fold(head).casefold()) else (FAIL, "")
         if value is not FAIL:
             alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
             if alone or marked or (stated and (
@@ -519,7 +513,7 @@ class Reader:
                 return value, rest, True
         if not stated:
             return FAIL, "", False
-        for cue in _CUE_RE.finditer(body):
+        for cue in islice(_CUE_RE.finditer(body), 6):
             if not self._may_hold(fold(body[cue.end() : cue.end() + 40]).casefold()):
                 continue  # nothing of the type can start there
             value, rest = read(body[cue.end() :], schema, names, True, True)
@@ -538,18 +532,19 @@ class Reader:
         or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
         kind = self.schema.kind
         if current is FAIL and not firm:
-            return self._closing(_pieces(prose[-CLOSING_CHARS:], kind)[-MAX_SENTENCES:])
+            pieces = _pieces(prose[-CLOSING_CHARS:], kind)
+            short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
+            return self._closing(pieces[-MAX_SENTENCES:], short)
         if kind == "any":  # no schema: commentary offers no values, it can only withdraw
             return HEDGE if _DOUBT.search(prose[-LINE_SCAN_CHARS:].lower()) else current
         return self._forward(current, firm, _pieces(prose[-LINE_SCAN_CHARS:], kind), {})
 
-    def _closing(self, pieces: list[tuple[str, bool]]) -> Any:
+    def _closing(self, pieces: list[tuple[str, bool]], short: bool) -> Any:
         """Prose without an explicit unit: the last piece that gives a value commits, weighed
         against the value before it when it revises or hedges ("it's 5. Hmm, no — 4.").
         A value inside a sentence of a long argument counts only in its last sentence or
         after a conclusion ("therefore", "in total"), not as a passing mention."""
         found: dict[int, list[tuple[Any, bool]]] = {}
-        short = len(pieces) <= 3
 
         def values(i: int) -> list[tuple[Any, bool]]:
             if i not in found:
@@ -626,17 +621,17 @@ def sole_final_object(region: str) -> Unit | None:
     end = len(region.rstrip(" \t\r\n`"))
     if region[end - 1 : end] != "}":
         return None
-    lower = region.lower()
-    k = lower.rfind('"answer"', 0, end)
-    if k < 0 or len(lower) != len(region):
+    k = region.rfind('"answer"', 0, end)
+    if k < 0 or "\\" in region or "<" in region:
         return None
-    start, stop, value = _enclosing(region, k)
+    start, stop, value = _enclosing(region, k, [0])
     found = answers(value) if value is not FAIL and stop == end else []
-    if len(found) != 1 or "\\" in region or "<" in region or "result" in lower:
+    if len(found) != 1:
         return None
-    j = lower.rfind("answer", 0, start)
-    if j >= 0 and (_HEADER_RE.fullmatch(lower, j, start) is None
-                   or lower.rfind("answer", 0, j) >= 0):
+    before = region[:start].lower()  # no other mention of an answer, bar a header
+    j = before.rfind("answer")
+    if "result" in before or (j >= 0 and (
+            _HEADER_RE.fullmatch(before, j) is None or before.rfind("answer", 0, j) >= 0)):
         return None
     return Unit(start, stop, found[0], False)
 
@@ -654,8 +649,10 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     readings = []
     for unit in found:
         value, rest = reader.explicit(unit)
-        if value is FAIL and unit.readable_only:
-            continue
+        if value is FAIL:
+            if unit.readable_only:
+                continue
+            rest = ""  # an unreadable unit's text is not commentary on it
         readings.append((unit, value, rest))
     if not readings:
         value = reader.decide(FAIL, False, region)

@@ -24,6 +24,7 @@ from closurebench.scoring.parse import (
     as_set,
     coerce_json,
     compile_schema,
+    dedupe,
     freeze,
     json_key,
     remember,
@@ -328,18 +329,11 @@ def _judged(value: Any, formatted: bool, case: Case) -> Verdict:
     elif schema.kind == "string" and type(value) is str:
         value = canon(value)
     elif schema.kind == "array" and schema.unique and isinstance(value, list):
-        value = _dedupe([canon(v) if type(v) is str else v for v in value])
+        value = dedupe([canon(v) if type(v) is str else v for v in value])
     slip = judge.slip
     lenient = strict or (slip != "none" and slip_credit(
         value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon))
     return _new(Verdict, (value, True, strict, lenient, paper, formatted))
-
-
-def _dedupe(items: list[Any]) -> list[Any]:
-    try:
-        return list(dict.fromkeys(items))
-    except TypeError:
-        return items
 
 
 _ANY = compile_schema("{}")

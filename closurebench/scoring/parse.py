@@ -325,12 +325,13 @@ _APPROX_RE = re.compile(
     r"|a total of\b|total\b|of\b)\s*",
     re.I,
 )
-_WORD_NUM_RE = re.compile(
-    r"(minus |negative )?((?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
-    r"|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty"
-    r"|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b[a-z\s-]{0,60})",
-    re.I,
-)
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
+                "sixty", "seventy", "eighty", "ninety", "a hundred", "hundred")
+"""The words a number can start with (``text2num`` reads what follows them)."""
+_WORD_NUM_RE = re.compile(rf"(minus |negative )?((?:{'|'.join(NUMBER_WORDS)})\b[a-z\s-]{{0,60}})",
+                          re.I)
 _LEAD_NUM_RE = re.compile(rf"{_NUMBER}(?=\W|$)")
 _FRAC_RE = re.compile(r"\s*[/÷]\s*(\d+)(?!\.?\d)")
 _LEAD_RE = re.compile(r"(?:[\s\"'“”:=>#*—|(]|-(?![\d.]))*")
@@ -386,7 +387,7 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
 
 
 _BOOLS = {"yes": True, "true": True, "no": False, "false": False}
-_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—-]|$))", re.I)
+_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—-]|$)|(?-i:\s+[A-Z]))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -443,10 +444,10 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     every = _ALL_RE.match(text)
     text = _lead(text[every.end() :]) if every else text
     if text[:1] == "[":
-        end = _closing(text, 0, "[", "]")
-        value = loads(text[: end + 1]) if end > 0 else FAIL
+        end = closing(text, 0)
+        value = loads(text[:end]) if end > 0 else FAIL
         if type(value) is list:
-            return value, text[end + 1 :]
+            return value, text[end:]
     empty = _EMPTY_RE.match(text)
     if empty is not None:
         rest = text[empty.end() :]  # in prose, only "none" standing alone ("None, since …")
@@ -470,27 +471,23 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     return out, (rest.lstrip(" })") if wrapped else rest)
 
 
-def _closing(text: str, start: int, opener: str, closer: str) -> int:
-    """Index of the bracket closing the one at ``start`` (strings respected), or -1."""
-    depth, quote, i = 0, "", start
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch == '"' or (ch == "'" and not text[i - 1 : i].isalnum()):
-            quote = ch
-        elif ch == opener:
+_STRUCT_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|(?<!\w)\'(?:[^\'\\\n]|\\.)*\'?|[{}\[\]]')
+
+
+def closing(text: str, start: int) -> int:
+    """End of the brackets opened at ``start`` (quoted strings respected, at most
+    ``REPAIR_CHARS`` on), or -1: one linear pass of a regex that cannot backtrack."""
+    depth = 0
+    for m in _STRUCT_RE.finditer(text, start, start + REPAIR_CHARS):
+        ch = m[0][0]
+        if ch in "{[":
             depth += 1
             if depth > MAX_DEPTH:
                 return -1
-        elif ch == closer:
+        elif ch in "}]":
             depth -= 1
             if depth == 0:
-                return i
-        i += 1
+                return m.end()
     return -1
 
 
@@ -556,12 +553,12 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if kind == "array" and "\n" in body:
         return _block(body, names, weak)
     if body[:1] == "{" or (body[:1] == "[" and kind == "array"):
-        end = _closing(body, 0, body[0], "}" if body[0] == "{" else "]")
-        value = loads(body[: end + 1]) if end > 0 else FAIL
+        end = closing(body, 0)
+        value = loads(body[:end]) if end > 0 else FAIL
         if value is not FAIL:
             if type(value) is dict and kind != "object":
                 value = answer_of(value)
-            return _json(value, schema, names), body[end + 1 :]
+            return _json(value, schema, names), body[end:]
     if kind == "integer" or kind == "number":
         return _number(body, kind == "integer")
     if kind == "boolean":
@@ -657,7 +654,7 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
     if value is FAIL or value is HEDGE:
         return value, rest
     if type(value) is list and schema.unique:
-        value = _dedupe(value)
+        value = dedupe(value)
     return (value if schema.is_valid(value) else FAIL), rest
 
 
@@ -666,7 +663,8 @@ def coerce(value: Any, schema: Schema, names: Names | None = None) -> tuple[Any,
     return read(value, schema, names)
 
 
-def _dedupe(items: list[Any]) -> list[Any]:
+def dedupe(items: list[Any]) -> list[Any]:
+    """The items once each, in order (as they are if unhashable)."""
     try:
         return list(dict.fromkeys(items))
     except TypeError:
