@@ -37,6 +37,7 @@ from closurebench.scoring.parse import (
     answers,
     clean,
     closing,
+    coerce_json,
     fold,
     loads,
     read,
@@ -51,8 +52,10 @@ MAX_ANCHORS = 6
 """Occurrences of an answer-like key examined, from the last backwards."""
 MAX_SENTENCES = 3
 """Closing sentences read (the last ones) when there is no explicit unit..."""
-CLOSING_CHARS = 800
+CLOSING_CHARS = 480
 """... within this many trailing characters."""
+ALONE_CHARS = 64
+"""A piece longer than this holds no value standing alone (only one inside a sentence)."""
 
 
 class Unit(NamedTuple):
@@ -281,6 +284,8 @@ def document(region: str) -> Any:
     """The region as exactly one strict JSON document, or ``FAIL``."""
     if region[:1] not in "{[\"" or region.count("{") + region.count("[") > MAX_DEPTH:
         return FAIL
+    if region[:1] == "{" and region[1:2] not in '"} \t\n\r':
+        return FAIL  # "{'answer'": the C scanner would raise
     try:
         value, end = SCAN(region, 0)
     except (ValueError, RecursionError, StopIteration):
@@ -401,6 +406,8 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     sets and objects also bare short lines and ``key: value`` lines) and sentences."""
     rows = text.split("\n")
     out: list[tuple[str, bool]] = []
+    if len(rows) == 1 and not _ITEM_RE.match(text):  # one line of prose: its sentences
+        return _sentences(text, out)
     i = 0
     while i < len(rows):
         if _row_is_item(rows[i], kind):
@@ -412,13 +419,18 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
                 out.append((block, True))
                 i = j
                 continue
-        row, start = rows[i], 0
-        for end in _SENTENCE_END_RE.finditer(row):
-            out.append((row[start : end.end()], False))
-            start = end.end()
-        if row[start:].strip():
-            out.append((row[start:], False))
+        _sentences(rows[i], out)
         i += 1
+    return out
+
+
+def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    start = 0
+    for end in _SENTENCE_END_RE.finditer(row):
+        out.append((row[start : end.end()], False))
+        start = end.end()
+    if row[start:].strip():
+        out.append((row[start:], False))
     return out
 
 
@@ -440,7 +452,9 @@ class Reader:
         self.keys = keys  # the labels' folded, case-free keys (a set or a dict's keys)
 
     def explicit(self, unit: Unit) -> tuple[Any, str]:
-        return read(unit.payload, self.schema, self.names, unit.text)
+        if unit.text:
+            return read(unit.payload, self.schema, self.names, True)
+        return coerce_json(unit.payload, self.schema, self.names)
 
     def _may_hold(self, key: str) -> bool:
         """A cheap necessary condition for prose (folded, case-free: ``key``) to hold a value
@@ -476,8 +490,9 @@ class Reader:
                     out.append((value, True))
             if out:
                 return out
-        if not self._may_hold(fold(body if stated or "," in body else
-                                   _HEAD_RE.match(body)[0]).casefold()):
+        if not stated and len(body) > ALONE_CHARS:
+            return []  # a value standing alone is a short piece
+        if not self._may_hold(fold(body if stated else _HEAD_RE.match(body)[0]).casefold()):
             return []
         body = clean(body)
         for _ in range(3):  # the value, then any further ones in the rest of the sentence
@@ -507,13 +522,13 @@ class Reader:
                 or (schema.kind == "string" and _COPULA_RE.match(rest))  # "So wasp is …"
             )):
                 return value, rest, alone
+        if not stated:
+            return FAIL, "", False
         if "," in body and _ALT.search(body.lower()):  # "If step-parents count, Wendy."
             value, rest, _ = self._first(body[body.rfind(",") + 1 :], False)
             if value is not FAIL and not rest.strip(_PAUSE):
                 return value, rest, True
-        if not stated:
-            return FAIL, "", False
-        for cue in islice(_CUE_RE.finditer(body), 6):
+        for cue in islice(_CUE_RE.finditer(body), 3):
             if not self._may_hold(fold(body[cue.end() : cue.end() + 40]).casefold()):
                 continue  # nothing of the type can start there
             value, rest = read(body[cue.end() :], schema, names, True, True)

@@ -199,11 +199,28 @@ def _sane(value: Any, depth: int = 0) -> bool:
 
 
 def _strict(text: str) -> Any:
+    if text[:1] == "{" and text[1:2] not in '"} \t\n\r':
+        return FAIL  # "{'a'" or "{a": the C scanner would raise
     try:
         value, end = SCAN(text, 0)
     except (ValueError, RecursionError, StopIteration):
         return FAIL
     return value if end == len(text) else FAIL
+
+
+def leading_json(text: str) -> tuple[Any, int]:
+    """The JSON value (strict, else repaired) that ``text`` starts with, and where it ends;
+    ``(FAIL, -1)`` if none."""
+    if text.count("{", 0, 4096) + text.count("[", 0, 4096) <= MAX_DEPTH \
+            and not (text[:1] == "{" and text[1:2] not in '"} \t\n\r'):
+        try:
+            value, end = SCAN(text, 0)
+            return value, end
+        except (ValueError, RecursionError, StopIteration):
+            pass
+    end = closing(text, 0)
+    value = loads(text[:end]) if end > 0 else FAIL
+    return value, end
 
 
 def loads(text: str) -> Any:
@@ -241,16 +258,14 @@ _PY_JSON = {"True": "true", "False": "false", "None": "null"}
 def _python(text: str) -> Any:
     """A Python literal (``{'answer': True,}``) read by the C scanner after swapping its
     quotes and words, when that is unambiguous (no double quote, no escape); the commonest
-    non-JSON output, and a fortieth of ``json_repair``'s time. Checked like a repair."""
+    non-JSON output, and a fortieth of ``json_repair``'s time."""
     if '"' in text or "\\" in text or "'" not in text:
         return FAIL
     swapped = _PY_WORD_RE.sub(
         lambda m: _PY_JSON[m[1]] if m[1] else m[2] if m[2] is not None else m[0],
         text.replace("'", '"'))
-    value = _strict(swapped)
-    if value is FAIL or not _sane(value):
-        return FAIL
-    return value if _words(text) <= _words(json.dumps(value)) else FAIL
+    value = _strict(swapped)  # the swap keeps every word: no need to check like a repair
+    return value if value is not FAIL and _sane(value) else FAIL
 
 
 _TEMPLATE_RE = re.compile(r":\s*<[^<>\"]{1,40}>")
@@ -444,8 +459,7 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     every = _ALL_RE.match(text)
     text = _lead(text[every.end() :]) if every else text
     if text[:1] == "[":
-        end = closing(text, 0)
-        value = loads(text[:end]) if end > 0 else FAIL
+        value, end = leading_json(text)
         if type(value) is list:
             return value, text[end:]
     empty = _EMPTY_RE.match(text)
@@ -553,8 +567,7 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if kind == "array" and "\n" in body:
         return _block(body, names, weak)
     if body[:1] == "{" or (body[:1] == "[" and kind == "array"):
-        end = closing(body, 0)
-        value = loads(body[:end]) if end > 0 else FAIL
+        value, end = leading_json(body)
         if value is not FAIL:
             if type(value) is dict and kind != "object":
                 value = answer_of(value)
@@ -758,8 +771,10 @@ def coerce_json(value: Any, schema: Schema, names: Names | None = None) -> tuple
     as fresh copies, so no verdict shares a mutable answer with another. The memo is used
     only when no label reading is involved (``names`` changes nothing for these values)."""
     key = json_key(value)
-    if key is None or (type(value) is str and schema.kind in ("string", "array")):
-        return coerce(value, schema, names)
+    if key is None or (schema.kind in ("string", "array") and type(value) in (str, list)
+                       and not all(map(_PLAIN_RE.fullmatch, [value] if type(value) is str
+                                       else value))):
+        return coerce(value, schema, names)  # a reading that may depend on the labels
     hit = schema.memo.get(key)
     if hit is None:
         hit = coerce(value, schema, names)
