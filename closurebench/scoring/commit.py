@@ -473,10 +473,11 @@ class Reader:
             return any(map(squeezed.__contains__, self.schema.prop_keys))
         return len(key) <= 64
 
-    def values(self, piece: str, block: bool, stated: bool = True) -> list[tuple[Any, bool]]:
+    def values(self, piece: str, block: bool, stated: int = 2) -> list[tuple[Any, bool]]:
         """``(value, offered)`` of every value a piece of prose gives, in order: ``offered``
         for a value standing alone (bold, its own sentence or block), not for one inside a
-        sentence ("There are 4 triangles."), which is looked for only if ``stated``."""
+        sentence, looked for only if ``stated``: 1 after a copula ("There are 4 triangles."),
+        2 also as the list that ends it ("Ivan cannot reach Carol and Kofi.")."""
         schema, names = self.schema, self.names
         if block:
             value, _ = read(piece, schema, names, True, True)
@@ -503,7 +504,7 @@ class Reader:
             body = rest
         return out
 
-    def _first(self, body: str, stated: bool) -> tuple[Any, str, bool]:
+    def _first(self, body: str, stated: int) -> tuple[Any, str, bool]:
         """The first value of a piece of prose: alone, after a copula, after a condition."""
         schema, names = self.schema, self.names
         body = body.lstrip(_PAUSE + "—(")
@@ -525,7 +526,7 @@ class Reader:
         if not stated:
             return FAIL, "", False
         if "," in body and _ALT.search(body.lower()):  # "If step-parents count, Wendy."
-            value, rest, _ = self._first(body[body.rfind(",") + 1 :], False)
+            value, rest, _ = self._first(body[body.rfind(",") + 1 :], 0)
             if value is not FAIL and not rest.strip(_PAUSE):
                 return value, rest, True
         for cue in islice(_CUE_RE.finditer(body), 3):
@@ -534,7 +535,7 @@ class Reader:
             value, rest = read(body[cue.end() :], schema, names, True, True)
             if value is not FAIL:
                 return value, rest, False
-        if schema.kind == "array" and names is not None:  # "Ivan cannot reach C, K and X."
+        if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
             tail = _TAIL_LIST_REV_RE.match(body[-300:][::-1])
             if tail is not None:
                 value, rest = read(tail[0][::-1], schema, names, True, True)
@@ -549,12 +550,12 @@ class Reader:
         if current is FAIL and not firm:
             pieces = _pieces(prose[-CLOSING_CHARS:], kind)
             short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
-            return self._closing(pieces[-MAX_SENTENCES:], short)
+            return self._closing(pieces[-MAX_SENTENCES:], short + (len(pieces) == 1))
         if kind == "any":  # no schema: commentary offers no values, it can only withdraw
             return HEDGE if _DOUBT.search(prose[-LINE_SCAN_CHARS:].lower()) else current
         return self._forward(current, firm, _pieces(prose[-LINE_SCAN_CHARS:], kind), {})
 
-    def _closing(self, pieces: list[tuple[str, bool]], short: bool) -> Any:
+    def _closing(self, pieces: list[tuple[str, bool]], short: int) -> Any:
         """Prose without an explicit unit: the last piece that gives a value commits, weighed
         against the value before it when it revises or hedges ("it's 5. Hmm, no — 4.").
         A value inside a sentence of a long argument counts only in its last sentence or
@@ -564,8 +565,8 @@ class Reader:
         def values(i: int) -> list[tuple[Any, bool]]:
             if i not in found:
                 piece, block = pieces[i]
-                stated = short or i == len(pieces) - 1 or bool(_STRONG.search(piece.lower()))
-                found[i] = self.values(piece, block, stated)
+                strong = 2 * bool(_STRONG.search(piece.lower()))
+                found[i] = self.values(piece, block, max(short, strong, i == len(pieces) - 1))
             return found[i]
 
         last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
@@ -584,8 +585,8 @@ class Reader:
         for i, (piece, block) in enumerate(pieces):
             lower = piece.lower()
             marked = _marked(lower)
-            found = known[i] if i in known else self.values(piece, block, marked or doubt or (
-                current is FAIL and not firm))
+            found = known[i] if i in known else self.values(
+                piece, block, 2 * (marked or doubt) or (current is FAIL and not firm))
             if not found:
                 if current is not FAIL and not doubt and marked and _DOUBT.search(lower):
                     doubt = True

@@ -460,8 +460,9 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     text = _lead(text[every.end() :]) if every else text
     if text[:1] == "[":
         value, end = leading_json(text)
-        if type(value) is list:
-            return value, text[end:]
+        if type(value) is list and not (weak and not all(
+                names and type(v) in (str, int) and names(str(v)) for v in value)):
+            return value, text[end:]  # in prose, "[1]" is a footnote unless 1 is a node
     empty = _EMPTY_RE.match(text)
     if empty is not None:
         rest = text[empty.end() :]  # in prose, only "none" standing alone ("None, since …")
@@ -566,7 +567,7 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     body = clean(fold(text)).strip()
     if kind == "array" and "\n" in body:
         return _block(body, names, weak)
-    if body[:1] == "{" or (body[:1] == "[" and kind == "array"):
+    if body[:1] == "{" or (body[:1] == "[" and kind == "array" and not weak):
         value, end = leading_json(body)
         if value is not FAIL:
             if type(value) is dict and kind != "object":

@@ -91,6 +91,9 @@ def _last_marker(text: str) -> tuple[int, int, bool]:
         pos = max(angle, kimi)
         if pos < 0:
             break
+        if text.startswith("</think>", pos):  # the commonest by far
+            best = (pos, pos + 8, True)
+            break
         if text[pos : pos + 2] in _PREFIXES and text.startswith(_BRACKETED, pos):
             marker = _BRACKETED_RE.match(text, pos)[0]
             best = (pos, pos + len(marker), marker in _CLOSING)
@@ -104,7 +107,7 @@ def _last_marker(text: str) -> tuple[int, int, bool]:
             at = text.rfind(marker) if marker[0] != "[" else -1
             if at > best[0]:
                 best = (at, at + len(marker), marker in _CLOSING)
-    if "[" in text and _SQUARE_RE.search(text):
+    if "[" in text and _SQUARE_RE.search(text, best[0] + 1):  # only later ones matter
         for marker in _SQUARE:
             at = text.rfind(marker, best[0] + 1)
             if at > best[0]:
