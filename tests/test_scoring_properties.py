@@ -284,3 +284,26 @@ def test_both_paths_agree_on_every_rendering() -> None:
             refs += [record] * len(shapes)
     metric = evaluate.load(str(METRIC_DIR))
     assert metric.compute(predictions=outputs, references=refs) == score(outputs, refs)
+
+
+PROSE_FINALS = ["Final answer: {text}", "So the answer is {text}.", "**Answer:** {text}",
+                "<answer>{text}</answer>"]
+
+
+@PROPERTY
+@given(st.sampled_from(RECORDS), st.sampled_from(PROSE_FINALS), st.sampled_from(
+    ["\n\nWait, let me recount.\n\n", "\n\nHmm, actually:\n\n", "\n\nOn reflection, "]))
+def test_the_reward_never_pays_a_json_draft_before_a_prose_answer(
+    record: dict[str, Any], final: str, revision: str
+) -> None:
+    """GRPO's reward (``train.rewards``, by ``scoring.verdicts``) pays the final answer only:
+    a right JSON draft followed by a wrong prose answer earns nothing, and the reverse pays."""
+    from closurebench.train.rewards import reward
+
+    kind = _kind(record)
+    right, wrong = _answer(record), _wrong(record)
+    draft_right = json.dumps({"answer": right}) + revision + final.format(
+        text=_plain(kind, wrong))
+    draft_wrong = json.dumps({"answer": wrong}) + revision + final.format(
+        text=_plain(kind, right))
+    assert reward([draft_right, draft_wrong], [record, record]) == [0.0, 1.0]
