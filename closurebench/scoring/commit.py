@@ -566,7 +566,9 @@ class Reader:
             if i not in found:
                 piece, block = pieces[i]
                 strong = 2 * bool(_STRONG.search(piece.lower()))
-                found[i] = self.values(piece, block, max(short, strong, i == len(pieces) - 1))
+                closing = i == len(pieces) - 1 and (  # a finished sentence, not a cut fragment
+                    len(piece) <= ALONE_CHARS or piece.rstrip()[-1:] in _ENDS)
+                found[i] = self.values(piece, block, max(short, strong, closing))
             return found[i]
 
         last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
@@ -619,6 +621,7 @@ class Reader:
 
 
 _DIGIT_RE = re.compile(r"\d")
+_ENDS = frozenset(".!)*`$]}>")
 _SQUEEZE = str.maketrans("", "", " _-*`\"'")
 _BOOL_HINTS = ("yes", "true", "false", "no ", "no,", "no.", "no:", "no!", "no-", "no—", "no)",
                "no;", "no*")
