@@ -239,26 +239,36 @@ def slip_credit(pred: Any, ref: Any, slip: str, query_nodes: Iterable[str] | Non
 
 
 def reader_for(case: Case) -> Reader:
-    """The stage-2 reader of one case: its schema, its labels, its notion of one answer."""
+    """The stage-2 reader of one case: its schema, its labels, its notion of one answer;
+    one per (reference, label set), since the samples of an instance share both."""
     if case._reader is None:
-        case._reader = _reader(case)
+        judge, index = case.judge, case.index()
+        hit = _READERS.get((id(judge), id(index)))
+        if hit is None or hit[0] is not judge or hit[1] is not index:
+            hit = (judge, index, _reader(judge, index))
+            remember(_READERS, (id(judge), id(index)), hit)
+        case._reader = hit[2]
     return case._reader
 
 
-def _reader(case: Case) -> Reader:
-    judge = case.judge
-    schema, canon = judge.schema, case.canon
+_READERS: dict[tuple[int, int], tuple[Judge, LabelIndex, Reader]] = {}
+
+
+def _reader(judge: Judge, index: LabelIndex) -> Reader:
+    schema, canon = judge.schema, index.canonical
 
     def same(a: Any, b: Any) -> bool:
         if judge.is_set:
             return canonical_set(a, canon) == canonical_set(b, canon)
         return compare(a, b, schema, "none", canon)[0] or compare(b, a, schema, "none", canon)[0]
 
-    return Reader(schema, case.names, same, case.index().by_key.keys())
+    return Reader(schema, index.names_one, same, index.by_key.keys())
 
 
 def _region(output: Any) -> str | None:
     if type(output) is str and len(output) <= MAX_OUTPUT_CHARS and output.isascii():
+        if "<" not in output and "[" not in output and output[:1] not in "Ha \t\r\n":
+            return output.strip()  # no marker can be there: answer_region's result
         text = output  # what as_text gives back for short ASCII text
     else:
         text = as_text(output)
