@@ -143,7 +143,6 @@ def _enclosing(region: str, at: int, repairs: list[int]) -> tuple[int, int, Any]
 
 
 _BRACE_RE = re.compile(r"\s*\{")
-_BRACES_RE = re.compile(r"[{}]")
 _BOLD_LABEL_RE = re.compile(r"\*\*[ \t]*(?:final[ \t]+)?answer[ \t]*:", re.I)
 _TAGS = ("answer", "final_answer", "final", "result")
 _BOXES = ("\\boxed", "\\fbox")
@@ -176,18 +175,11 @@ def _boxes(region: str) -> tuple[list[Unit], int]:
                 break
             hi = pos
             brace = _BRACE_RE.match(region, pos + len(name))
-            if brace is None:
-                continue
-            body = brace.end()
-            depth = 1
-            for m in _BRACES_RE.finditer(region[body : body + 4096]):
-                depth += 1 if m[0] == "{" else -1
-                if depth == 0:
-                    out.append(Unit(pos, body + m.end(), region[body : body + m.start()], True))
-                    break
-            else:
-                if not out:
-                    cut = max(cut, pos)
+            end = -1 if brace is None else closing(region, brace.end() - 1)
+            if end > 0:
+                out.append(Unit(pos, end, region[brace.end() : end - 1], True))
+            elif brace is not None and not out:
+                cut = max(cut, pos)  # "\boxed{" never closed
     return out, cut
 
 

@@ -59,21 +59,17 @@ class Judge:
     slip: str = "none"
     node_keys: tuple[str, ...] = ()
     # Verdicts on count and yes/no answers, which need no labels: value -> Verdict.
-    memo: dict[Any, Verdict] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def labels(self) -> LabelIndex:
         """The reference's own labels, for references that carry no node list."""
-        index = _REF_INDEX.get(id(self))
-        if index is None or index[0] is not self:
+        if "labels" not in self.memo:
             answer = self.answer
-            labels = [answer] if isinstance(answer, str) else answer if isinstance(
-                answer, list) else []
-            index = (self, LabelIndex(v for v in labels if isinstance(v, str)))
-            remember(_REF_INDEX, id(self), index)
-        return index[1]
+            own = [answer] if isinstance(answer, str) else answer if type(answer) is list else []
+            self.memo["labels"] = LabelIndex(v for v in own if isinstance(v, str))
+        return self.memo["labels"]
 
 
-_REF_INDEX: dict[int, tuple[Judge, LabelIndex]] = {}
 _NODE_INDEXES: dict[tuple[Any, ...], LabelIndex] = {}
 
 
@@ -293,7 +289,7 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
         hit = None if key is None else schema.memo.get(("exact", key))
         if hit is None:
             value, rest = coerce_json(exact, schema, case.names)
-            hit = (_formatted(exact, schema), value, rest)
+            hit = (schema.is_valid(exact), value, rest)  # the asked-for type as it stands
             if key is not None and not (type(exact) is str and schema.kind in ("string", "array")):
                 remember(schema.memo, ("exact", key), hit)
         formatted, value, rest = hit
@@ -306,11 +302,6 @@ def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
     if value is NO_ANSWER or value is FAIL or value is HEDGE:
         return _new(Verdict, (None, False, False, False, False, formatted))
     return _verdict(value, formatted, case)
-
-
-def _formatted(value: Any, schema: Schema) -> bool:
-    """Whether a value is of the asked-for type as it stands (no reading needed)."""
-    return schema.is_valid(value)
 
 
 def _verdict(value: Any, formatted: bool, case: Case) -> Verdict:
