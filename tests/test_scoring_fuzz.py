@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from closurebench.scoring import extract_answer, judge_outputs, score
-from closurebench.scoring.extract import _answer_rank
-from closurebench.scoring.final import REASONING_CLOSE, REASONING_OPEN
+from closurebench.scoring.parse import answer_rank as _answer_rank
+from closurebench.scoring.reasoning import REASONING_CLOSE, REASONING_OPEN
 
 MARKERS = REASONING_CLOSE + REASONING_OPEN
 
@@ -46,9 +46,10 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
-# Neutral prose: no brackets, quotes or words, so it cannot itself be an answer, a reasoning
-# marker, a hedge or a withdrawal.
-prose = st.text(st.sampled_from(list("xyz qv.,;:-\n\t0123456789")), max_size=200)
+# Neutral prose: no brackets, quotes, digits or words, so it cannot itself be an answer (a
+# bare number after the answer would compete with it), a reasoning marker, a hedge or a
+# withdrawal.
+prose = st.text(st.sampled_from(list("xyz qv.,;:-\n\t")), max_size=200)
 
 
 def _has_answer_key(value: object) -> bool:

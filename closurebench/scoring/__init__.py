@@ -1,29 +1,32 @@
-"""Scoring for ClosureBench: extract answers from raw outputs, judge them, report.
+"""Scoring for ClosureBench: the judge, as a short pipeline, and the report.
 
 ``score`` is the whole pipeline (and what the ``evaluate`` metric calls); ``judge_outputs``
-gives one ``Verdict`` per output (a reward function's input). The pieces are exported for
-users who need one step, e.g. ``extract_answer`` to see what was read from an output.
-Modules: ``final`` (drop the reasoning), ``extract`` (find candidates), ``policy`` (pick the
-committed answer, lenient credit), ``coerce`` (schema), ``labels``, ``judge`` (one output
-against one case), ``references`` (resolving references), ``report``, ``stats``.
+gives one ``Verdict`` per output (a reward function's input). The judge's stages, one module
+each: ``reasoning`` (strip every family's reasoning markers and chat tokens), ``commit`` (find
+the final commitment), ``parse`` (typed reading per schema), ``judge`` (strict, the targeted
+lenient slip, format). Then ``labels``, ``references`` (resolving references), ``report``,
+``stats``; ``extract_answer`` shows what was read from an output.
 """
 
 from __future__ import annotations
 
-from closurebench.scoring.coerce import (
+from closurebench.scoring.judge import (
+    SLIPS,
+    TRUNCATED_FINISH_REASONS,
+    Verdict,
+    extract_answer,
+    slip_credit,
+)
+from closurebench.scoring.parse import (
     FLOAT_TOLERANCE,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
     coerce_answer,
     compile_schema,
     set_f1,
 )
-from closurebench.scoring.extract import (
-    MAX_DEPTH,
-    MAX_INT_DIGITS,
-    MAX_SCAN_CHARS,
-)
-from closurebench.scoring.final import answer_region
-from closurebench.scoring.judge import TRUNCATED_FINISH_REASONS, Verdict
-from closurebench.scoring.policy import SLIPS, extract_answer, slip_credit
+from closurebench.scoring.reasoning import MAX_OUTPUT_CHARS as MAX_SCAN_CHARS
+from closurebench.scoring.reasoning import answer_region
 from closurebench.scoring.references import DENSITY_BUCKET_WIDTH, RECORD_FIELDS, density_bucket
 from closurebench.scoring.report import format_report, judge_outputs, score, verdicts
 from closurebench.scoring.stats import (

@@ -1,39 +1,50 @@
-"""The judge: one raw output against one reference case, to a ``Verdict``.
+"""Stage 4 of the judge: one raw output against one reference case, to a ``Verdict``.
 
 A ``Judge`` is what a reference says (its coerced answer, schema, tolerance, source slip); a
-``Case`` adds the instance's labels and query; ``judge_output`` reads the output's committed
-answer (``final`` → ``extract`` → ``policy`` → ``coerce``) and compares it. It never raises on
-any output.
+``Case`` adds the instance's labels and query. ``judge_output`` runs the stages (``reasoning``
+→ ``commit`` with ``parse``) and compares the committed answer: strictly, with the category's
+one source slip (targeted lenient credit), and by the paper's literal rule; ``format_ok`` says
+the output was exactly the JSON object asked for. It never raises on any output.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from closurebench.scoring.coerce import (
-    Schema,
-    canonical_set,
-    coerce,
-    coerce_json,
-    compare,
-    json_key,
-)
-from closurebench.scoring.extract import JSON_SOURCES as _JSON_SOURCES
-from closurebench.scoring.extract import NO_VALUE, candidates, exact_answer
-from closurebench.scoring.final import MAX_OUTPUT_CHARS, answer_region, as_text
+from closurebench.scoring.commit import NO_ANSWER, Reader, document, final, unfenced
 from closurebench.scoring.labels import LabelIndex
-from closurebench.scoring.policy import decide, slip_credit
+from closurebench.scoring.parse import (
+    FAIL,
+    FLOAT_TOLERANCE,
+    HEDGE,
+    Schema,
+    as_set,
+    coerce_json,
+    compile_schema,
+    dedupe,
+    freeze,
+    json_key,
+    remember,
+)
+from closurebench.scoring.reasoning import (
+    MAX_OUTPUT_CHARS,
+    TRUNCATED_FINISH_REASONS,
+    answer_region,
+    as_text,
+    truncated,
+)
 
-__all__ = ["TRUNCATED_FINISH_REASONS", "Case", "Judge", "Verdict", "judge_output"]
+__all__ = [
+    "SLIPS", "TRUNCATED_FINISH_REASONS", "Case", "Judge", "Verdict", "canonical_set", "compare",
+    "extract_answer", "judge_output", "slip_credit",
+]
 
-
-TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_output_tokens"})
-"""``finish_reason`` values meaning the output was cut off by the token cap: no answer."""
-
-
+SLIPS = frozenset({"none", "+1", "-1", "query"})
+"""``+1``: the count with x itself (the question excludes x); ``-1``: without x (it includes
+x); ``query``: the set together with the query node(s); ``none``: no lenient credit."""
 
 
 @dataclass(frozen=True)
@@ -48,28 +59,15 @@ class Judge:
     slip: str = "none"
     node_keys: tuple[str, ...] = ()
     # Verdicts on count and yes/no answers, which need no labels: value -> Verdict.
-    memo: dict[Any, Verdict] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def labels(self) -> LabelIndex:
         """The reference's own labels, for references that carry no node list."""
-        index = _REF_INDEX.get(id(self))
-        if index is None or index[0] is not self:
-            index = (self, LabelIndex(_labels_in(self.answer)))
-            if len(_REF_INDEX) > 100_000:
-                _REF_INDEX.clear()
-            _REF_INDEX[id(self)] = index
-        return index[1]
-
-
-_REF_INDEX: dict[int, tuple[Judge, LabelIndex]] = {}
-
-
-def _labels_in(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list):
-        return [v for v in value if isinstance(v, str)]
-    return []
+        if "labels" not in self.memo:
+            answer = self.answer
+            own = [answer] if isinstance(answer, str) else answer if type(answer) is list else []
+            self.memo["labels"] = LabelIndex(v for v in own if isinstance(v, str))
+        return self.memo["labels"]
 
 
 _NODE_INDEXES: dict[tuple[Any, ...], LabelIndex] = {}
@@ -83,16 +81,15 @@ def _node_index(nodes: list[Any] | tuple[Any, ...]) -> LabelIndex:
     except TypeError:  # unhashable labels: build it, do not keep it
         return LabelIndex(nodes)
     if index is None:
-        if len(_NODE_INDEXES) >= 100_000:
-            _NODE_INDEXES.clear()
-        index = _NODE_INDEXES[key] = LabelIndex(nodes)
+        index = LabelIndex(nodes)
+        remember(_NODE_INDEXES, key, index)
     return index
 
 
 class Case:
     """One reference as judged: its ``Judge`` plus the instance's graph labels and query."""
 
-    __slots__ = ("_index", "_qnodes", "judge", "nodes", "query")
+    __slots__ = ("_index", "_qnodes", "_reader", "judge", "nodes", "query")
 
     def __init__(self, judge: Judge, nodes: Any = None, query: Any = None) -> None:
         self.judge = judge
@@ -100,9 +97,10 @@ class Case:
         self.query = query
         self._index: LabelIndex | None = None
         self._qnodes: frozenset[str] | None = None
+        self._reader: Reader | None = None
 
-    def canon(self, label: str) -> str:
-        """The node ``label`` names (case, spaces, a closing full stop aside)."""
+    def index(self) -> LabelIndex:
+        """The labels of the instance's graph (else of the reference itself)."""
         if self._index is None:
             nodes = self.nodes
             if isinstance(nodes, (list, tuple)) and nodes:
@@ -114,7 +112,15 @@ class Case:
                     self._index = None
                 if not self._index or not self._index.exact:
                     self._index = self.judge.labels()
-        return self._index.canonical(label)
+        return self._index
+
+    def canon(self, label: str) -> str:
+        """The node ``label`` names (case, spaces, look-alikes, a closing full stop aside)."""
+        return self.index().canonical(label)
+
+    def names(self, label: str) -> bool:
+        """Whether ``label`` names exactly one node (prose is read as labels only then)."""
+        return self.index().names_one(label)
 
     def query_nodes(self) -> frozenset[str]:
         """The labels of the query nodes (the ``node_keys`` fields of the record's query)."""
@@ -153,121 +159,156 @@ class Verdict(NamedTuple):
 
 
 _new = tuple.__new__  # a NamedTuple without its Python-level __new__: one per prediction
-
-
-_FENCE_TAIL = " \t\r\n`"  # what may follow the last answer object: its closing fence
-
-
 _NO_ANSWER = Verdict(None, False, False, False, False, False)
 
 
-def _format_ok(whole: Any, schema: Schema) -> bool:
-    """Whether the region was exactly ``{"answer": <value of the asked-for type>}``."""
-    if type(whole) is not dict or len(whole) != 1 or "answer" not in whole:
+def canonical_set(pred: list[Any], canon: Callable[[str], str] | None) -> set[Any]:
+    """A predicted set with every label mapped to the node it names."""
+    if canon is None:
+        return as_set(pred)
+    return as_set([canon(p) if type(p) is str else p for p in pred])
+
+
+def compare(pred: Any, ref: Any, schema: Schema, tolerance: str,
+            canon: Callable[[str], str] | None = None) -> tuple[bool, bool]:
+    """``(strict, lenient by the paper's literal rule)`` for a read prediction.
+
+    Counts: equal; the paper adds ±1 between non-negative values on ``count`` answers.
+    Numbers: within ``FLOAT_TOLERANCE`` (what rounds to the reference). Labels: the node the
+    prediction names. Sets: equal as sets of such labels; the paper adds a symmetric
+    difference of one element on ``set`` answers. Objects: field by field.
+    """
+    kind = schema.kind
+    if kind == "integer":
+        near = tolerance == "count" and pred >= 0 and ref >= 0 and abs(pred - ref) == 1
+        return pred == ref, pred == ref or near
+    if kind == "number":
+        ok = abs(pred - ref) <= FLOAT_TOLERANCE
+        return ok, ok
+    if kind == "string":
+        ok = type(pred) is str and (pred == ref or (canon is not None and canon(pred) == ref))
+        return ok, ok
+    if kind == "array" and isinstance(pred, list) and isinstance(ref, list):
+        if not schema.unique:
+            ok = len(pred) == len(ref) and all(
+                compare(p, r, schema.items, tolerance, canon)[0] if schema.items else p == r
+                for p, r in zip(pred, ref, strict=True))
+            return ok, ok
+        pred_set, ref_set = as_set(pred), as_set(ref)
+        if pred_set != ref_set and canon is not None:
+            pred_set = canonical_set(pred, canon)
+        diff = len(pred_set ^ ref_set)
+        return diff == 0, diff == 0 or (tolerance == "set" and diff == 1)
+    if kind == "object" and isinstance(pred, dict) and isinstance(ref, dict):
+        if pred.keys() != ref.keys():
+            return False, False
+        strict = lenient = True
+        for name, ref_item in ref.items():
+            sub = schema.properties.get(name)
+            s, l_ = compare(pred[name], ref_item, sub, tolerance, canon) if sub else (
+                (pred[name] == ref_item,) * 2)
+            strict, lenient = strict and s, lenient and l_
+        return strict, lenient
+    ok = pred == ref and type(pred) is type(ref)
+    return ok, ok
+
+
+def slip_credit(pred: Any, ref: Any, slip: str, query_nodes: Iterable[str] | None,
+                canon: Callable[[str], str] | None) -> bool:
+    """Whether a (not strictly right) answer is the reference with the one source slip.
+
+    Counts: ``+1`` accepts ``ref + 1``, ``-1`` accepts ``ref - 1``; a negative reference is a
+    sentinel ("condition not met") and earns nothing. Sets: ``query`` accepts the reference
+    together with one or more of the query nodes it leaves out, and nothing else.
+    """
+    if slip == "none":
         return False
-    return _format_value(whole["answer"], schema)
+    if type(pred) is int and type(ref) is int:
+        if ref < 0:
+            return False
+        return pred == ref + 1 if slip == "+1" else slip == "-1" and ref >= 1 and pred == ref - 1
+    if slip == "query" and isinstance(pred, list) and isinstance(ref, list) and query_nodes:
+        named, wanted = canonical_set(pred, canon), set(ref)
+        extra = named - wanted
+        return bool(extra) and not (wanted - named) and extra <= set(query_nodes)
+    return False
 
 
-def _exact_parts(exact: Any, schema: Schema) -> tuple[bool, Any, bool]:
-    """``(format ok, coerced value, parsed)`` of the value of an exact ``{"answer": v}``,
-    memoised per schema for the values answers repeat (see ``coerce_json``); lists come back
-    as fresh copies."""
-    key = json_key(exact)
-    hit = None if key is None else schema.exact.get(key)
-    if hit is None:
-        value, parsed = coerce_json(exact, schema)
-        hit = (_format_value(exact, schema), value, parsed)
-        if key is not None:
-            if len(schema.exact) >= 1 << 16:
-                schema.exact.clear()
-            schema.exact[key] = hit
-    formatted, value, parsed = hit
-    return formatted, (list(value) if type(value) is list else value), parsed
+def reader_for(case: Case) -> Reader:
+    """The stage-2 reader of one case: its schema, its labels, its notion of one answer;
+    one per (reference, label set), since the samples of an instance share both."""
+    if case._reader is None:
+        judge, index = case.judge, case.index()
+        hit = _READERS.get((id(judge), id(index)))
+        if hit is None or hit[0] is not judge or hit[1] is not index:
+            hit = (judge, index, _reader(judge, index))
+            remember(_READERS, (id(judge), id(index)), hit)
+        case._reader = hit[2]
+    return case._reader
 
 
-def _format_value(value: Any, schema: Schema) -> bool:
-    try:
-        return schema.is_valid(value)
-    except Exception:  # jsonschema on a value it cannot handle: not the asked-for format
-        return False
+_READERS: dict[tuple[int, int], tuple[Judge, LabelIndex, Reader]] = {}
 
 
-def _canonical(value: Any, schema: Schema, canon: Any) -> Any:
-    if schema.kind == "string" and type(value) is str:
-        return canon(value)
-    if schema.kind == "array" and schema.unique and isinstance(value, list):
-        return _dedupe_list([canon(v) if type(v) is str else v for v in value])
-    return value
+def _reader(judge: Judge, index: LabelIndex) -> Reader:
+    schema, canon = judge.schema, index.canonical
+
+    def same(a: Any, b: Any) -> bool:
+        if judge.is_set:
+            return canonical_set(a, canon) == canonical_set(b, canon)
+        return compare(a, b, schema, "none", canon)[0] or compare(b, a, schema, "none", canon)[0]
+
+    return Reader(schema, index.names_one, same, index.by_key.keys())
 
 
-def _dedupe_list(items: list[Any]) -> list[Any]:
-    try:
-        return list(dict.fromkeys(items))
-    except TypeError:
-        return items
-
-
-def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
-    """The verdict on one raw output; never raises on any ``output``."""
-    if isinstance(finish_reason, str) and finish_reason in TRUNCATED_FINISH_REASONS:
-        return _NO_ANSWER  # cut off by the token cap: its final answer is not there
+def _region(output: Any) -> str | None:
     if type(output) is str and len(output) <= MAX_OUTPUT_CHARS and output.isascii():
+        if "<" not in output and "[" not in output and output[:1] not in "Ha \t\r\n":
+            return output.strip()  # no marker can be there: answer_region's result
         text = output  # what as_text gives back for short ASCII text
     else:
         text = as_text(output)
         if text is None:
-            return _NO_ANSWER
-    if "<" in text or "◁" in text:
-        region = answer_region(text)
-        if region is None:
-            return _NO_ANSWER
+            return None
+    return answer_region(text)
+
+
+def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
+    """The verdict on one raw output; never raises on any ``output``."""
+    if finish_reason is not None and truncated(finish_reason):
+        return _NO_ANSWER  # cut off by the token cap: its final answer is not there
+    region = _region(output)
+    if region is None:
+        return _NO_ANSWER
+    schema = case.judge.schema
+    body = unfenced(region)
+    whole = document(body)
+    if type(whole) is dict and len(whole) == 1 and "answer" in whole:  # the asked-for form
+        exact = whole["answer"]
+        key = json_key(exact)
+        hit = None if key is None else schema.memo.get(("exact", key))
+        if hit is None:
+            value, rest = coerce_json(exact, schema, case.names)
+            hit = (schema.is_valid(exact), value, rest)  # the asked-for type as it stands
+            if key is not None and not (type(exact) is str and schema.kind in ("string", "array")):
+                remember(schema.memo, ("exact", key), hit)
+        formatted, value, rest = hit
+        formatted = formatted and body is region  # fenced is not the exact object
+        if rest.strip(" .") and value is not FAIL and value is not HEDGE:
+            value = reader_for(case).decide(value, True, rest)
+        value = list(value) if type(value) is list else value
     else:
-        region = text.rstrip()  # no reasoning marker, no chat trailer: answer_region's result
-    judge = case.judge
-    schema = judge.schema
-    canon = case.canon
-    if region[:1] != "{":
-        region = region.lstrip()
-    exact, whole = exact_answer(region)
-    if exact is not NO_VALUE:  # exactly {"answer": v}: nothing else to weigh
-        formatted, value, parsed = _exact_parts(exact, schema)
-        return _verdict(value, parsed, formatted, case)
-    found = candidates(region, whole)
-    formatted = found.whole is not None and _format_ok(found.whole, schema)
-    items = found.items
-    if (
-        len(items) == 1
-        and found.cut < 0
-        and not found.region[items[0].end :].strip(_FENCE_TAIL)
-        and items[0].source in _JSON_SOURCES
-    ):
-        # One JSON answer and nothing after it: the policy has nothing else to weigh.
-        value, parsed = coerce_json(items[0].value, schema)  # JSON sources: not loose text
-    else:
-
-        def coerce1(value: Any, source: str) -> tuple[Any, bool]:
-            return coerce(value, schema, source)
-
-        def same(a: Any, b: Any) -> bool:
-            if judge.is_set:
-                return canonical_set(a, canon) == canonical_set(b, canon)
-            return (
-                compare(a, b, schema, "none", canon)[0]
-                or compare(b, a, schema, "none", canon)[0]
-            )
-
-        value, parsed = decide(found, coerce1, same)
-    return _verdict(value, parsed, formatted, case)
-
-
-def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
-    """Judge a committed (coerced) answer against the case's reference."""
-    if not parsed:
+        formatted, value = False, final(region, reader_for(case), whole)
+    if value is NO_ANSWER or value is FAIL or value is HEDGE:
         return _new(Verdict, (None, False, False, False, False, formatted))
+    return _verdict(value, formatted, case)
+
+
+def _verdict(value: Any, formatted: bool, case: Case) -> Verdict:
+    """Judge a committed answer against the case's reference (memoised for counts and
+    yes/no answers, whose verdict depends on the value alone)."""
     judge = case.judge
-    schema = judge.schema
-    if schema.kind in _UNLABELLED and judge.slip != "query":
-        # An int or a bool: the verdict depends on the value alone, not on the case's labels.
+    if judge.schema.kind in ("integer", "boolean") and judge.slip != "query":
         key = (value, formatted)
         verdict = judge.memo.get(key)
         if verdict is None:
@@ -278,22 +319,44 @@ def _verdict(value: Any, parsed: bool, formatted: bool, case: Case) -> Verdict:
     return _judged(value, formatted, case)
 
 
-_UNLABELLED = frozenset({"integer", "boolean"})
-
-
 def _judged(value: Any, formatted: bool, case: Case) -> Verdict:
-    """The verdict on a parsed answer: strict, both lenient rules, canonical labels."""
+    """The verdict on a read answer: strict, both lenient rules, canonical labels."""
     judge = case.judge
-    schema = judge.schema
-    canon = case.canon
+    schema, canon = judge.schema, case.canon
     strict, paper = compare(value, judge.answer, schema, judge.tolerance, canon)
     # Labels as the nodes they name, so "SRV-04" and "srv-04" vote together in cons@k.
-    value = judge.answer if strict else _canonical(value, schema, canon)
+    if strict:
+        value = judge.answer
+    elif schema.kind == "string" and type(value) is str:
+        value = canon(value)
+    elif schema.kind == "array" and schema.unique and isinstance(value, list):
+        value = dedupe([canon(v) if type(v) is str else v for v in value])
     slip = judge.slip
-    lenient = strict or (
-        slip != "none"
-        and slip_credit(
-            value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon
-        )
-    )
+    lenient = strict or (slip != "none" and slip_credit(
+        value, judge.answer, slip, case.query_nodes() if slip == "query" else None, canon))
     return _new(Verdict, (value, True, strict, lenient, paper, formatted))
+
+
+_ANY = compile_schema("{}")
+
+
+def extract_answer(output: object) -> tuple[Any, bool]:
+    """``(answer, True)`` with the committed answer of a raw output, or ``(None, False)``.
+
+    Schema-free: the value is raw JSON data (or answer text), not yet read as a type, so two
+    spellings of one answer ("4" and 4) count as different here; ``score`` compares them
+    after reading. For inspecting what the scorer read from an output.
+    """
+    text = as_text(output)
+    region = None if text is None else answer_region(text)
+    if region is None:
+        return None, False
+
+    def same(a: Any, b: Any) -> bool:
+        try:
+            return freeze(a) == freeze(b)
+        except TypeError:
+            return False
+
+    value = final(region, Reader(_ANY, None, same))
+    return (None, False) if value is NO_ANSWER or value is HEDGE else (value, True)

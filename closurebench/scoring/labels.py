@@ -1,20 +1,23 @@
-"""Node labels as a careful grader reads them: case, spaces and a closing full stop aside.
+"""Node labels as a careful grader reads them: case, spaces, look-alikes and a full stop aside.
 
-No two nodes of a ClosureBench graph differ only in case or spacing, so ``SRV-04``, ``srv-04 ``
-and ``srv-04.`` all name ``srv-04`` when that is the only node they can name. A label that
-names no node, or several, is left as written (and so is simply wrong).
+No two nodes of a ClosureBench graph differ only in case or spacing, so ``SRV-04``, ``srv-04 ``,
+``srv-04.``, ``srv‑04`` (U+2011) and ``ｓｒｖ－０４`` (full width) all name ``srv-04`` when that is
+the only node they can name. A label that names no node, or several, is left as written (and
+so is simply wrong).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from closurebench.scoring.parse import fold
+
 __all__ = ["LabelIndex", "label_key"]
 
 
 def label_key(label: str) -> str:
-    """The case- and whitespace-free form of a label, without one trailing full stop."""
-    key = "".join(label.split()).casefold()
+    """The folded, case- and whitespace-free form of a label, without a trailing full stop."""
+    key = "".join(fold(label).split()).casefold()
     if key.endswith(".") and len(key) > 1:
         key = key[:-1]
     return key

@@ -15,13 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from closurebench.errors import InputError
-from closurebench.scoring.coerce import (
-    TOLERANCES,
-    coerce,
-    compile_schema,
-)
-from closurebench.scoring.judge import Case, Judge
-from closurebench.scoring.policy import SLIPS
+from closurebench.scoring.judge import SLIPS, Case, Judge
+from closurebench.scoring.parse import FAIL, HEDGE, TOLERANCES, coerce, compile_schema
 
 __all__ = ["DENSITY_BUCKET_WIDTH", "RECORD_FIELDS", "density_bucket"]
 
@@ -148,8 +143,8 @@ def _judge(
         schema = compile_schema(schema_src)
     except ValueError as exc:
         raise ValueError(f"{where}: {exc}") from None
-    coerced, ok = coerce(answer, schema)
-    if not ok:
+    coerced, _ = coerce(answer, schema)
+    if coerced is FAIL or coerced is HEDGE:
         raise ValueError(f"{where}: reference answer {answer!r} does not match its answer_schema")
     is_set = schema.kind == "array" and schema.unique
     slip = "none" if tolerance == "none" else _DEFAULT_SLIP[tolerance]

@@ -15,11 +15,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from closurebench.scoring.coerce import (
-    freeze,
-    set_f1,
-)
 from closurebench.scoring.judge import Judge, Verdict, judge_output
+from closurebench.scoring.parse import freeze, set_f1
 from closurebench.scoring.references import Meta, _optional_list, _prepare
 from closurebench.scoring.stats import consensus_correct, pass_at_k
 

@@ -19,7 +19,7 @@ import evaluate
 
 from closurebench.hf.hub import hub_url
 from closurebench.scoring import RECORD_FIELDS, score
-from closurebench.scoring.final import as_text
+from closurebench.scoring.reasoning import as_text
 
 _CITATION = """\
 @misc{closurebench2025,
@@ -32,11 +32,12 @@ _CITATION = """\
 
 _DESCRIPTION = """\
 Scores raw model outputs on ClosureBench, a constructive graph-reasoning benchmark, as a
-careful grader would: only the final, committed answer counts (text before the last
-</think> or equivalent is ignored; an output that stops inside its reasoning, is cut off
-(finish_reason "length") or withdraws or hedges its answer has none), in any clear final
-format (JSON with any spelling of the answer key, fenced, \\boxed{...}, "Final answer: X",
-yes/no), with labels matched case-insensitively when they name one node. Reports strict
+careful grader would: only the final, committed answer counts (every model family's
+reasoning block is ignored; an output that stops inside its reasoning, is cut off (a finish
+reason such as "length" or "MAX_TOKENS"), withdraws its answer, hedges it or ends in an
+unreadable answer has none), in any clear final form (JSON, a tag, \\boxed{...}, an answer
+line, a closing sentence, lists and tables, number words), with labels matched case- and
+look-alike-insensitively when they name one node. Reports strict
 accuracy (the headline), targeted lenient accuracy (the reference with its category's one
 source slip), the paper's literal lenient rule, parse rate, format rate (exactly the JSON
 object asked for), set F1 as separate partial credit, breakdowns by level, category, graph
@@ -53,8 +54,8 @@ Args:
         `query`), or records serialised as JSON strings. A `datasets.Dataset` split works.
     categories (`list` of `str`, optional): category id per prediction; needed only when
         references are bare answer strings.
-    finish_reasons (`list` of `str`, optional): the API's finish reason per prediction;
-        "length" means cut off by the token cap, so no answer.
+    finish_reasons (`list`, optional): the API's finish reason per prediction, in any
+        provider's spelling ("length", "MAX_TOKENS", an enum): a cut-off has no answer.
     token_counts (`list` of `int`, optional): tokens generated per prediction; adds
         `tokens_per_correct` and `total_tokens`.
     sample_ids (`list`, optional): instance id per prediction, for several samples per

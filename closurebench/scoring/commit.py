@@ -1,0 +1,691 @@
+"""Stage 2 of the judge: the final commitment of an answer region, read as the asked-for type.
+
+The last answer-bearing unit counts. Units, strongest first:
+
+* *explicit*: an object with an answer-like key (``answer``, ``final_answer``, ``result``,
+  in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
+  ``\\boxed{}``, an answer line ("Final answer: X", "**Answer:** X", "## Answer" then X,
+  "answer = X"); if the last one cannot be read there is no answer, never an earlier draft;
+* *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
+  sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
+  block, a leading yes/no, or a value after a copula ("There are four triangles.").
+
+After the commitment, a different value counts only after a revision marker ("wait",
+"correcting", "no —", "so", ``~~struck~~``), which makes it the commitment; offered as an
+alternative ("if …", "or", "would be", "could also be") it makes the answer a hedge: no
+answer. A withdrawal ("Wait, that is not right.", a refusal) with no value after it leaves no
+answer. Commentary that offers no competing value ("I cannot find any path from A to B.")
+never voids the answer. Two different explicit answers side by side, or joined as
+alternatives ("either {…} or {…}"), are a hedge too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import islice
+from typing import Any, NamedTuple
+
+from closurebench.scoring.parse import (
+    FAIL,
+    HEDGE,
+    MAX_DEPTH,
+    NUMBER_WORDS,
+    SCAN,
+    Names,
+    Schema,
+    answers,
+    clean,
+    closing,
+    coerce_json,
+    fold,
+    loads,
+    read,
+)
+
+__all__ = ["NO_ANSWER", "Reader", "Unit", "document", "final", "unfenced", "units"]
+
+NO_ANSWER: Any = FAIL
+LINE_SCAN_CHARS = 32_768
+"""Answer lines and closing sentences are looked for in this many trailing characters."""
+MAX_ANCHORS = 6
+"""Occurrences of an answer-like key examined, from the last backwards."""
+MAX_SENTENCES = 3
+"""Closing sentences read (the last ones) when there is no explicit unit..."""
+CLOSING_CHARS = 480
+"""... within this many trailing characters."""
+ALONE_CHARS = 64
+"""A piece longer than this holds no value standing alone (only one inside a sentence)."""
+
+
+class Unit(NamedTuple):
+    """An explicit answer at ``start:end`` of the region: a JSON value or text to read.
+
+    ``group`` ties the answers of one JSON document together (two answer objects in one
+    list are alternatives, not a revision); ``-1`` is a unit of its own.
+    """
+
+    start: int
+    end: int
+    payload: Any
+    text: bool
+    group: int = -1
+    readable_only: bool = False  # "the answer is …": a unit only if it reads as a value
+
+
+# ---- explicit units --------------------------------------------------------------------------
+
+_KEY_RE = re.compile(r"""(\\?["']|\b)(?:final[ _-]?)?(?:answer|result)(?:\\?["'])?\s*:""", re.I)
+
+
+def _objects(region: str, lower: str) -> tuple[list[Unit], int]:
+    """Objects holding an answer-like key, found from the last key backwards; and where an
+    answer object starts that never closes after them (a cut), or -1. Bounded: at most
+    ``MAX_ANCHORS`` keys, one repair, nothing inside brackets left open ``MAX_DEPTH`` deep."""
+    out: list[Unit] = []
+    cut, hi, group, repairs = -1, len(region), 0, [1]
+    for _ in range(MAX_ANCHORS):
+        pos = max(lower.rfind("answer", 0, hi), lower.rfind("result", 0, hi))
+        if pos < 0:
+            break
+        hi = pos
+        if out and pos >= out[0].start:
+            continue  # inside an object already read
+        key = _KEY_RE.search(region, max(0, pos - 8), pos + 10)
+        if key is None or not key.start() <= pos < key.end():
+            continue
+        before = region[max(0, key.start() - 64) : key.start()].rstrip()
+        if before[-1:] not in ("{", ",", "\\") and not before.endswith(('{\\"', ',\\"')):
+            continue  # not a key of an object: "Final answer: 3" is a line
+        if region.find("}", pos) < 0:
+            if key[1] and not out and cut < 0:
+                cut = pos  # a quoted key whose object never closes: cut off
+            continue
+        window = region[max(0, pos - 2048) : pos]
+        if window.count("{") + window.count("[") - window.count("}") - window.count("]") \
+                > MAX_DEPTH:
+            continue  # nested deeper than any answer: hostile, not an answer
+        start, end, value = _enclosing(region, key.start(), repairs)
+        if value is FAIL:
+            continue
+        while out and start <= out[0].start and out[0].end <= end:
+            out.pop(0)  # nested in this object: its own answer key wins
+        found = answers(value)
+        group += len(found) > 1
+        out[:0] = [Unit(start, end, a, False, group if len(found) > 1 else -1) for a in found]
+    return out, cut
+
+
+def _enclosing(region: str, at: int, repairs: list[int]) -> tuple[int, int, Any]:
+    """The object around position ``at``: the nearest few ``{`` before it parsed by the C
+    scanner, else (while ``repairs`` lasts) the nearest balanced span that ``loads`` reads
+    with repair, if it holds what a repair fixes (single quotes, comments, bare keys)."""
+    pos, first = at, -1
+    for _ in range(3):
+        pos = region.rfind("{", 0, pos)
+        if pos < 0 or region.count("{", pos, at) + region.count("[", pos, at) > MAX_DEPTH:
+            break
+        first = pos if first < 0 else first
+        if region[pos + 1 : pos + 2] not in '"} \t\n\r':
+            continue  # "{'" or "{a": the C scanner would raise
+        try:
+            value, end = SCAN(region, pos)
+        except (ValueError, RecursionError, StopIteration):
+            continue
+        if end > at and type(value) is dict:
+            return pos, end, value
+    if first < 0 or repairs[0] <= 0:
+        return -1, -1, FAIL
+    repairs[0] -= 1
+    end = closing(region, first)
+    value = loads(region[first:end]) if end > at else FAIL
+    return (first, end, value) if type(value) is dict else (-1, -1, FAIL)
+
+
+_BRACE_RE = re.compile(r"\s*\{")
+_BOLD_LABEL_RE = re.compile(r"\*\*[ \t]*(?:final[ \t]+)?answer[ \t]*:", re.I)
+_TAGS = ("answer", "final_answer", "final", "result")
+_BOXES = ("\\boxed", "\\fbox")
+
+
+def _tags(region: str, lower: str) -> tuple[list[Unit], int]:
+    """The last ``<answer>…</answer>`` (and its synonyms), and an opened tag never closed."""
+    out, cut = [], -1
+    for name in _TAGS:
+        close = lower.rfind(f"</{name}>")
+        opened = lower.rfind(f"<{name}>")
+        if opened > close:
+            cut = max(cut, opened)
+        if close >= 0:
+            opened = lower.rfind(f"<{name}>", 0, close)
+            if opened >= 0:
+                inner = opened + len(name) + 2
+                out.append(Unit(opened, close + len(name) + 3, region[inner:close], True))
+    return out, cut
+
+
+def _boxes(region: str) -> tuple[list[Unit], int]:
+    """The last few ``\\boxed{…}``; and where an unclosed one starts (a cut), or -1."""
+    out, cut = [], -1
+    for name in _BOXES:
+        hi = len(region)
+        for _ in range(4):
+            pos = region.rfind(name, 0, hi)
+            if pos < 0:
+                break
+            hi = pos
+            brace = _BRACE_RE.match(region, pos + len(name))
+            end = -1 if brace is None else closing(region, brace.end() - 1)
+            if end > 0:
+                out.append(Unit(pos, end, region[brace.end() : end - 1], True))
+            elif brace is not None and not out:
+                cut = max(cut, pos)  # "\boxed{" never closed
+    return out, cut
+
+
+_LINE_RE = re.compile(
+    r"[ \t>#*_-]*(?:(?:the|my|your|final|correct|short)[ \t]+)*answer[ \t*_]*"
+    r"(?:[:：=—]|-{1,2}(?=[ \t]))[ \t*_]*(?P<a>.*)"  # "Final answer: X", "answer = X"
+    r"|[ \t>#*_]*(?:final[ \t]+)?answer[ \t*_:]*$",  # "## Answer", the value below it
+    re.I,
+)
+_IS_RE = re.compile(r"(?:the|my|final|correct)[ \t]+answer[ \t]+is[ \t]*:?[ \t]*(?P<b>.*)", re.I)
+_BOLD_LINE_RE = re.compile(r"\*\*[ \t]*(?:final[ \t]+)?answer[ \t]*:[ \t*]*(?P<a>.*)", re.I)
+MAX_LINES = 8
+
+
+def _lines(region: str, lower: str) -> list[Unit]:
+    """Answer lines at the last few occurrences of the word "answer" in the region's tail;
+    a header line takes the block below it. A line ends where another answer label starts
+    ("**Answer: 5** … Correcting: **Answer: 4**")."""
+    out: list[Unit] = []
+    hi, floor = len(region), max(0, len(region) - LINE_SCAN_CHARS)
+    for _ in range(MAX_LINES * 4):
+        pos = lower.rfind("answer", floor, hi)
+        if pos < 0 or len(out) >= MAX_LINES:
+            break
+        start = region.rfind("\n", 0, pos) + 1
+        hi = start  # one answer line per line: the last label on it
+        stop = region.find("\n", pos)
+        stop = len(region) if stop < 0 else stop
+        bold = region.rfind("**", start, pos)
+        m = _LINE_RE.match(region, start, stop)
+        pattern = _LINE_RE
+        if m is None and bold >= 0:
+            m, pattern = _BOLD_LINE_RE.match(region, bold, stop), _BOLD_LINE_RE
+        for back in (4, 3, 6, 8) if m is None else ():  # "the", "my", "final", "correct"
+            m, pattern = _IS_RE.match(region, max(start, pos - back), stop), _IS_RE
+            if m is not None:
+                break
+        if m is None or not m.start() <= pos < m.end():
+            continue
+        payload, end = (m["b"] if pattern is _IS_RE else m["a"]), m.end()
+        later = _BOLD_LABEL_RE.search(payload or "")
+        if later:
+            payload, end = payload[: later.start()], m.start("a") + later.start()
+        if payload is None or not payload.strip(" \t*_"):
+            payload, end = _below(region, stop)
+            if not payload:
+                continue
+        head = payload.lstrip(" \t*_$\\([")
+        if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
+            head[:1] == "{" and _KEY_RE.search(head)
+        ):
+            continue  # the box, object or tag below is the unit itself
+        out.append(Unit(m.start(), end, payload, True, -1, pattern is _IS_RE))
+    return out
+
+
+def _below(region: str, stop: int) -> tuple[str, int]:
+    """The block under a header line ending at ``stop``: its next lines up to a blank one
+    (one blank line between header and block allowed)."""
+    start = stop + 1
+    while start < len(region) and region[start] in " \t\r":
+        start += 1
+    if region[start : start + 1] == "\n":
+        start += 1
+    end = region.find("\n\n", start, start + 4096)
+    end = min(len(region), start + 4096) if end < 0 else end
+    return region[start:end], end
+
+
+def units(region: str) -> tuple[list[Unit], int]:
+    """The explicit units of a region in text order, and where a cut-off attempt starts
+    after the last of them (-1 if none)."""
+    lower = region.lower()
+    if len(lower) != len(region):
+        lower = region  # a character whose lower case is longer: keep positions
+    found, cut = [], -1
+    if "answer" in lower or "result" in lower:
+        objects, cut = _objects(region, lower)
+        found += objects + _lines(region, lower)
+    if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
+        tags, tag_cut = _tags(region, lower)
+        found += tags
+        cut = max(cut, tag_cut)
+    if "\\" in region:
+        boxes, box_cut = _boxes(region)
+        found += boxes
+        cut = max(cut, box_cut)
+    found.sort(key=lambda u: (u.start, -u.end))
+    last = max((u.end for u in found), default=-1)
+    return found, (cut if cut > last else -1)
+
+
+def document(region: str) -> Any:
+    """The region as exactly one strict JSON document, or ``FAIL``."""
+    if region[:1] not in "{[\"" or region.count("{") + region.count("[") > MAX_DEPTH:
+        return FAIL
+    if region[:1] == "{" and region[1:2] not in '"} \t\n\r':
+        return FAIL  # "{'answer'": the C scanner would raise
+    try:
+        value, end = SCAN(region, 0)
+    except (ValueError, RecursionError, StopIteration):
+        return FAIL
+    return value if end == len(region) else FAIL
+
+
+_FENCE_RE = re.compile(r"```[\w+-]*[ \t]*\n?(.*?)\n?```", re.S)
+
+
+def unfenced(region: str) -> str:
+    """The inside of a region that is one fenced code block (else the region)."""
+    fenced = _FENCE_RE.fullmatch(region) if region[:3] == "```" else None
+    return region if fenced is None else fenced[1].strip()
+
+
+def _whole(region: str, value: Any = FAIL) -> list[Unit]:
+    """The units of a region that is one JSON document (strict, fenced, or repaired: a
+    Python literal, JSON5): its answers, or the document itself when it has none."""
+    body = unfenced(region)
+    if value is FAIL:
+        value = document(body)
+    if value is FAIL and body[:1] + body[-1:] in ("{}", "[]"):
+        value = loads(body)
+    if value is FAIL:
+        return []
+    found = answers(value)
+    group = 0 if len(found) > 1 else -1
+    return [Unit(0, len(region), v, False, group) for v in found or [value]]
+
+
+# ---- closing sentences and the commentary after a commitment --------------------------------
+
+class _Cue:
+    """A cue-word regex behind C-fast substring tests: every match contains one of
+    ``stems``, so on text (lower case) holding none the regex is not run. Case-insensitive
+    alternations of words between ``\\b`` cost 20-80 µs per KiB; the tests, a few hundred ns."""
+
+    __slots__ = ("regex", "stems")
+
+    def __init__(self, pattern: str, stems: str) -> None:
+        self.regex, self.stems = re.compile(pattern), tuple(stems.split("|"))
+
+    def search(self, lower: str) -> re.Match[str] | None:
+        if any(map(lower.__contains__, self.stems)):
+            return self.regex.search(lower)
+        return None
+
+
+_DOUBT = _Cue(
+    r"\b(?:wait|hold on|hmm+,? no|no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
+    r"|wrong|mistake|made an error|scratch that|on second thought|on reflection|oops"
+    r"|actually|correct(?:ion|ing)|double[- ]count|re-?(?:count|check|calculat|comput|examin"
+    r"|consider|think|visit)|redo|let me (?:re|double[- ]check|check|verify|count)|missed"
+    r"|forgot|overlooked|i'?m sorry|i am sorry|i apologi[sz]e|unable to|i (?:can ?not|can'?t"
+    r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do))|~~",
+    "wait|hold on|hmm|no—|no —|no:|no :|no,|no ,|no-|no -|no wait|not right|not quite|correct"
+    "|wrong|mistake|error|scratch|second thought|reflection|oops|actually|double|re-|recount"
+    "|recheck|recalc|recomput|reexamin|reconsider|rethink|revisit|redo|let me|missed|forgot"
+    "|overlooked|sorry|apologi|unable|i can|~~",
+)
+_CONCLUDE = _Cue(
+    r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
+    r"|answer|result|again|instead|rather)\b",
+    "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
+    "|again|instead|rather",
+)
+_ALT = _Cue(
+    r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
+    r"|depending|maybe|possibly|perhaps|probably)\b",
+    "or|either|alternatively|otherwise|unless|if|would|could|might|in which case|depending"
+    "|maybe|possibly|perhaps|probably",
+)
+_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|(?:could|might) (?:also )?be|not sure)\b",
+             "maybe|possibly|perhaps|probably|could|might|not sure")
+_STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
+               r"|final(?:ly)?|answer|result)\b",
+               "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
+               "|answer|result")
+"""The conclusions after which a value inside a sentence of a long argument counts."""
+CUES = (_DOUBT, _CONCLUDE, _ALT, _SOFT, _STRONG)
+
+
+def _marked(lower: str) -> bool:
+    """Whether a piece revises, concludes or hedges: its values then matter."""
+    return any(cue.search(lower) for cue in (_DOUBT, _CONCLUDE, _ALT))
+
+
+_OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in summary|wait"
+            r"|hmm+|oh|ok(?:ay)?|well|actually|correction|correcting|hold on|oops|sorry"
+            r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
+            r"|this gives|which gives|giving|i count|i get|we get|there (?:are|is)|it'?s|it is"
+            r"|that'?s|that is|in which case|if so|then|maybe|perhaps|possibly|probably")
+_OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b[\s,:;.!—-]*)+", re.I)
+_OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b[\s,:;.!—-]*)+", re.I)
+_CUE_RE = re.compile(
+    r"\b(?:is|are|was|were|equals|be|gives|get|has|have|contains|totals?|count)\b\s*:?"
+    r"|[:=≈]|'s\b",
+    re.I,
+)
+_HEAD_RE = re.compile(r"\W*\S*(?:\s+\S+){0,2}")
+_COPULA_RE = re.compile(r"\s+(?:is|was)\b")
+# A trailing list of words ("… reach Carol, Kofi and Ximena."), matched on the reversed text
+# so that the match is anchored and linear.
+_TAIL_LIST_REV_RE = re.compile(r"[\s.!)]*[\w-]*\w(?:(?:\s*,\s*|\s+dna\s+|\s+dna\s*,\s*)[\w-]*\w)*")
+_BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*|__([^_\n]{1,80})__")
+_STRUCK_RE = re.compile(r"~~[^~\n]{0,80}~~")
+_SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
+_ITEM_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+\S|^\s*\|.*\|\s*$")
+_KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
+_BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
+_SPACES = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isalnum() or c in "_-")})
+_PAUSE = " \t.,;:!)]*_`\"'"
+
+
+def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
+    """``(piece, is_block)`` of prose in order: item blocks (bullets, numbers, tables; for
+    sets and objects also bare short lines and ``key: value`` lines) and sentences."""
+    rows = text.split("\n")
+    out: list[tuple[str, bool]] = []
+    if len(rows) == 1 and not _ITEM_RE.match(text):  # one line of prose: its sentences
+        return _sentences(text, out)
+    i = 0
+    while i < len(rows):
+        if _row_is_item(rows[i], kind):
+            j = i
+            while j < len(rows) and (_row_is_item(rows[j], kind) or not rows[j].strip()):
+                j += 1
+            block = "\n".join(rows[i:j]).strip()
+            if "\n" in block or kind == "object":
+                out.append((block, True))
+                i = j
+                continue
+        _sentences(rows[i], out)
+        i += 1
+    return out
+
+
+def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    start = 0
+    for end in _SENTENCE_END_RE.finditer(row):
+        out.append((row[start : end.end()], False))
+        start = end.end()
+    if row[start:].strip():
+        out.append((row[start:], False))
+    return out
+
+
+def _row_is_item(row: str, kind: str) -> bool:
+    if _ITEM_RE.match(row):
+        return True
+    if kind == "object":
+        return bool(_KV_RE.match(row))
+    return kind == "array" and bool(_BARE_ROW_RE.fullmatch(row.strip()))
+
+
+class Reader:
+    """Reads explicit units and prose as values of one schema (``names`` says which labels
+    name a node) and compares values (``same``)."""
+
+    def __init__(self, schema: Schema, names: Names | None,
+                 same: Callable[[Any, Any], bool], keys: Any = None) -> None:
+        self.schema, self.names, self.same = schema, names, same
+        self.keys = keys  # the labels' folded, case-free keys (a set or a dict's keys)
+
+    def explicit(self, unit: Unit) -> tuple[Any, str]:
+        if unit.text:
+            return read(unit.payload, self.schema, self.names, True)
+        return coerce_json(unit.payload, self.schema, self.names)
+
+    def _may_hold(self, key: str) -> bool:
+        """A cheap necessary condition for prose (folded, case-free: ``key``) to hold a value
+        of the type: a digit or number word, a yes/no word, a node's label, a field's name."""
+        kind = self.schema.kind
+        if kind in ("integer", "number"):
+            return _DIGIT_RE.search(key) is not None or any(map(key.__contains__, NUMBER_WORDS))
+        if kind == "boolean":
+            return any(map(key.__contains__, _BOOL_HINTS)) or key.rstrip().endswith("no")
+        if kind in ("string", "array"):
+            keys = self.keys
+            return keys is None or not keys.isdisjoint(key.translate(_SPACES).split()) or any(
+                map(key.__contains__, _EMPTY_HINTS))
+        if kind == "object":
+            squeezed = key.translate(_SQUEEZE)
+            return any(map(squeezed.__contains__, self.schema.prop_keys))
+        return len(key) <= 64
+
+    def values(self, piece: str, block: bool, stated: int = 2) -> list[tuple[Any, bool]]:
+        """``(value, offered)`` of every value a piece of prose gives, in order: ``offered``
+        for a value standing alone (bold, its own sentence or block), not for one inside a
+        sentence, looked for only if ``stated``: 1 after a copula ("There are 4 triangles."),
+        2 also as the list that ends it ("Ivan cannot reach Carol and Kofi.")."""
+        schema, names = self.schema, self.names
+        if block:
+            value, _ = read(piece, schema, names, True, True)
+            return [] if value is FAIL else [(value, True)]
+        body = clean(_STRUCK_RE.sub(" ", piece)) if "~~" in piece else piece
+        out: list[tuple[Any, bool]] = []
+        if "**" in body or "__" in body:
+            for m in _BOLD_RE.finditer(body):
+                value, rest = read(m[1] or m[2], schema, names, True, True)
+                if value is not FAIL and not rest.strip(_PAUSE):
+                    out.append((value, True))
+            if out:
+                return out
+        if not stated and len(body) > ALONE_CHARS:
+            return []  # a value standing alone is a short piece
+        if not self._may_hold(fold(body if stated else _HEAD_RE.match(body)[0]).casefold()):
+            return []
+        body = clean(body)
+        for _ in range(3):  # the value, then any further ones in the rest of the sentence
+            value, rest, offered = self._first(body, stated)
+            if value is FAIL:
+                break
+            out.append((value, offered))
+            body = rest
+        return out
+
+    def _first(self, body: str, stated: int) -> tuple[Any, str, bool]:
+        """The first value of a piece of prose: alone, after a copula, after a condition."""
+        schema, names = self.schema, self.names
+        body = body.lstrip(_PAUSE + "—(")
+        opener = (_OPENER_BOOL_RE if schema.kind == "boolean" else _OPENER_RE).match(body)
+        marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
+        if opener and schema.kind != "any":
+            body, marked = body[opener.end() :], _marked(opener[0].lower())
+        head = _HEAD_RE.match(body)[0]  # a value standing alone starts the piece
+        value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
+            fold(head).casefold()) else (FAIL, "")
+        if value is not FAIL:
+            alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
+            if alone or marked or (stated and (
+                schema.kind in ("integer", "number", "boolean", "object")
+                or (schema.kind == "array" and type(value) is list and len(value) > 1)
+                or (schema.kind == "string" and _COPULA_RE.match(rest))  # "So wasp is …"
+            )):
+                return value, rest, alone
+        if not stated:
+            return FAIL, "", False
+        if "," in body and _ALT.search(body.lower()):  # "If step-parents count, Wendy."
+            value, rest, _ = self._first(body[body.rfind(",") + 1 :], 0)
+            if value is not FAIL and not rest.strip(_PAUSE):
+                return value, rest, True
+        for cue in islice(_CUE_RE.finditer(body), 3):
+            if not self._may_hold(fold(body[cue.end() : cue.end() + 40]).casefold()):
+                continue  # nothing of the type can start there
+            value, rest = read(body[cue.end() :], schema, names, True, True)
+            if value is not FAIL:
+                return value, rest, False
+        if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
+            tail = _TAIL_LIST_REV_RE.match(body[-300:][::-1])
+            if tail is not None:
+                value, rest = read(tail[0][::-1], schema, names, True, True)
+                if value is not FAIL and not rest.strip(_PAUSE):
+                    return value, rest, False
+        return FAIL, "", False
+
+    def decide(self, current: Any, firm: bool, prose: str) -> Any:
+        """The commitment once ``prose`` has followed a commitment ``current`` (explicit,
+        or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
+        kind = self.schema.kind
+        if current is FAIL and not firm:
+            pieces = _pieces(prose[-CLOSING_CHARS:], kind)
+            short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
+            return self._closing(pieces[-MAX_SENTENCES:], short + (len(pieces) == 1))
+        if kind == "any":  # no schema: commentary offers no values, it can only withdraw
+            return HEDGE if _DOUBT.search(prose[-LINE_SCAN_CHARS:].lower()) else current
+        return self._forward(current, firm, _pieces(prose[-LINE_SCAN_CHARS:], kind), {})
+
+    def _closing(self, pieces: list[tuple[str, bool]], short: int) -> Any:
+        """Prose without an explicit unit: the last piece that gives a value commits, weighed
+        against the value before it when it revises or hedges ("it's 5. Hmm, no — 4.").
+        A value inside a sentence of a long argument counts only in its last sentence or
+        after a conclusion ("therefore", "in total"), not as a passing mention."""
+        found: dict[int, list[tuple[Any, bool]]] = {}
+
+        def values(i: int) -> list[tuple[Any, bool]]:
+            if i not in found:
+                piece, block = pieces[i]
+                strong = 2 * bool(_STRONG.search(piece.lower()))
+                closing = i == len(pieces) - 1 and (  # a finished sentence, not a cut fragment
+                    len(piece) <= ALONE_CHARS or piece.rstrip()[-1:] in _ENDS)
+                found[i] = self.values(piece, block, max(short, strong, closing))
+            return found[i]
+
+        last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
+        if last < 0:
+            return FAIL
+        start = last
+        if _marked(pieces[last][0].lower()):
+            start = next((i for i in range(last - 1, -1, -1) if values(i)), last)
+        return self._forward(FAIL, False, pieces[start:], {i - start: v for i, v in found.items()
+                                                            if i >= start})
+
+    def _forward(self, current: Any, firm: bool, pieces: list[tuple[str, bool]],
+                 known: dict[int, list[tuple[Any, bool]]]) -> Any:
+        """Weigh every value of ``pieces`` in order against the commitment so far."""
+        doubt = False
+        for i, (piece, block) in enumerate(pieces):
+            lower = piece.lower()
+            marked = _marked(lower)
+            found = known[i] if i in known else self.values(
+                piece, block, 2 * (marked or doubt) or (current is FAIL and not firm))
+            if not found:
+                if current is not FAIL and not doubt and marked and _DOUBT.search(lower):
+                    doubt = True
+                continue
+            for value, offered in found:
+                if value is HEDGE or (_SOFT.search(lower) and not self.agrees(current, value)):
+                    return HEDGE
+                if current is FAIL and not firm:
+                    current, firm, doubt = value, offered, False
+                elif self.agrees(current, value):
+                    doubt = False
+                elif _ALT.search(lower):
+                    return HEDGE  # "(6 if Z is counted)", "P.S. If the ancestor counts, 4."
+                elif doubt or _DOUBT.search(lower) or _CONCLUDE.search(lower):
+                    current, firm, doubt = value, firm or offered, False
+                elif offered and firm:
+                    return HEDGE  # two different answers side by side
+                elif not firm:
+                    current = value  # prose without a commitment: the later statement
+        return HEDGE if doubt else current
+
+    def agrees(self, a: Any, b: Any) -> bool:
+        """Whether two read values are the same answer."""
+        if a is FAIL or a is HEDGE or b is FAIL or b is HEDGE:
+            return False
+        try:
+            return bool(self.same(a, b))
+        except Exception:  # values of different shapes: not the same answer
+            return False
+
+
+_DIGIT_RE = re.compile(r"\d")
+_ENDS = frozenset(".!)*`$]}>")
+_SQUEEZE = str.maketrans("", "", " _-*`\"'")
+_BOOL_HINTS = ("yes", "true", "false", "no ", "no,", "no.", "no:", "no!", "no-", "no—", "no)",
+               "no;", "no*")
+_EMPTY_HINTS = ("none", "nothing", "nobody", "empty", "no ", "∅", "[")
+_FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
+
+
+_HEADER_RE = re.compile(
+    r"answer[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?\s*(?:```[\w+-]*)?\s*")
+
+
+def sole_final_object(region: str) -> Unit | None:
+    """The commonest chat-model shape, found without the general search: prose, perhaps a
+    "Final answer:" header, then one answer object (perhaps fenced) ending the output, and
+    no other unit before it (no other "answer" or "result", no box, no tag)."""
+    end = len(region.rstrip(" \t\r\n`"))
+    if region[end - 1 : end] != "}":
+        return None
+    k = region.rfind('"answer"', 0, end)
+    if k < 0 or "\\" in region or "<" in region:
+        return None
+    start, stop, value = _enclosing(region, k, [0])
+    found = answers(value) if value is not FAIL and stop == end else []
+    if len(found) != 1:
+        return None
+    before = region[:start].lower()  # no other mention of an answer, bar a header
+    j = before.rfind("answer")
+    if "result" in before or (j >= 0 and (
+            _HEADER_RE.fullmatch(before, j) is None or before.rfind("answer", 0, j) >= 0)):
+        return None
+    return Unit(start, stop, found[0], False)
+
+
+def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
+    """The committed answer of an answer region (stage 1's output), or ``NO_ANSWER``;
+    ``whole`` is ``document(region)`` when the caller has it already."""
+    found = _whole(region, whole) if region[:1] in "{[\"`" else []
+    cut = -1
+    if not found:
+        sole = sole_final_object(region)
+        found, cut = ([sole], -1) if sole is not None else units(region)
+    if cut >= 0:
+        return NO_ANSWER  # the final answer attempt was cut off
+    readings = []
+    for unit in found:
+        value, rest = reader.explicit(unit)
+        if value is FAIL:
+            if unit.readable_only:
+                continue
+            rest = ""  # an unreadable unit's text is not commentary on it
+        readings.append((unit, value, rest))
+    if not readings:
+        value = reader.decide(FAIL, False, region)
+        return NO_ANSWER if value is HEDGE else value
+    last, value, rest = readings[-1]
+    if value is not FAIL and value is not HEDGE:
+        run = last.start
+        for unit, other, said in reversed(readings[:-1]):
+            if unit.group >= 0 and unit.group == last.group:
+                if not reader.agrees(other, value):
+                    return NO_ANSWER  # two answers in one document: alternatives
+                continue
+            if reader.agrees(other, value) or unit.end > last.start:
+                run = min(run, unit.start)
+                continue
+            between = (said + region[unit.end : run]).lower()  # its own remark counts too
+            if not between.strip(_FILLER) or (
+                _ALT.search(between) and not (_DOUBT.search(between) or _CONCLUDE.search(between))
+            ):
+                return NO_ANSWER  # "either {…} or {…}", two answers side by side
+            break
+    after = rest + region[last.end :]
+    if after.strip(_FILLER):
+        value = reader.decide(value, True, after)
+    return NO_ANSWER if value is HEDGE or value is FAIL else value

@@ -1,0 +1,807 @@
+"""Stage 3 of the judge: read a value of the asked-for type, from JSON or from loose text.
+
+The schema decides every reading: ``"yes"`` is ``True`` only where a boolean is asked for,
+``3`` is ``"3"`` only where a node label is. Text is folded first (``fold``: NFKC, every dash
+and minus sign to ``-``, soft hyphens and zero-width characters dropped, smart quotes and
+full-width commas to ASCII), then read the way a grader reads it:
+
+* numbers: digits or words ("four", "minus one", via ``text2num``), after "≈", "~",
+  "approximately"; "4/3 ≈ 1.33" is the value after the last ``≈`` or ``=``; a fraction is a
+  number where a number is asked for; units and remarks after it are not part of it;
+* booleans: yes / no / true / false followed by a pause ("Yes, it can.", "✅ Yes", "No —");
+* labels: one token; sets: any list layout (JSON, ``{A, B}``, "A, B and C", bullets,
+  numbered lines, a table column, "only Iris", "all of them — crab, gecko and seal", none);
+* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows, ``a = 1, b = 0``.
+
+A reading is ``(value, rest)``: ``rest`` is the text after the value, which the caller
+(``commit``) weighs as commentary. ``HEDGE`` is a value offered with alternatives ("4 or 5",
+"Yes/No", "maybe C"), ``FAIL`` no value of the type. JSON is parsed by the C scanner, else
+by ``json_repair`` (smart quotes, unquoted keys, JSON5, comments, ``.5``), bounded in size
+and depth, never ``eval``; ``NaN``, ``Infinity`` and integers over 100 digits are no value.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+__all__ = [
+    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES", "Schema",
+    "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze", "json_key",
+    "loads", "read", "set_f1",
+]
+
+FLOAT_TOLERANCE = 0.005 + 1e-9
+"""Half a unit in the second decimal, plus float slack: 2.333 and 2.335 both match 2.33."""
+TOLERANCES = frozenset({"none", "count", "set"})
+MAX_DEPTH = 32
+"""Deepest bracket nesting handed to a JSON parser; answers need at most 3."""
+MAX_INT_DIGITS = 100
+"""Longer integer literals are no value (no answer is that large)."""
+REPAIR_CHARS = 16_384
+"""Longest text handed to ``json_repair`` (a pure-Python parser)."""
+TEXT_CHARS = 4_096
+"""Longest text read as an answer (an answer line, a tag, a JSON string)."""
+
+
+class _Mark:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+FAIL: Any = _Mark("no value")
+HEDGE: Any = _Mark("hedge")
+
+# ---- schemas ------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Schema:
+    """A compiled answer schema: the kind of value, its parts, and memoised validity."""
+
+    key: str
+    raw: dict[str, Any]
+    kind: str  # integer | number | boolean | string | array | object | any
+    unique: bool = False
+    items: Schema | None = None
+    properties: dict[str, Schema] = field(default_factory=dict)
+    prop_keys: dict[str, str] = field(default_factory=dict)  # normalised spelling -> name
+    validator: Draft202012Validator | None = None
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # (tag, value) -> result
+
+    def is_valid(self, value: Any) -> bool:
+        """jsonschema's verdict, memoised by the value: answers repeat a lot."""
+        key = json_key(value)
+        try:
+            key = ("valid", json.dumps(value) if key is None else key)
+        except (TypeError, ValueError):
+            return False
+        hit = self.memo.get(key)
+        if hit is None:
+            try:
+                hit = bool(self.validator.is_valid(value))  # type: ignore[union-attr]
+            except Exception:  # a value jsonschema cannot handle is not the asked-for one
+                hit = False
+            remember(self.memo, key, hit)
+        return hit
+
+
+def remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """Store in a memo that is emptied at 65,536 entries (hostile inputs cannot grow it)."""
+    if len(memo) >= 1 << 16:
+        memo.clear()
+    memo[key] = value
+
+
+_SCHEMAS: dict[str, Schema] = {}
+_KEY_CHARS = str.maketrans("", "", " _-*`\"'")
+
+
+def _build(raw: dict[str, Any], key: str) -> Schema:
+    kind = raw.get("type")
+    kind = kind if kind in ("integer", "number", "boolean", "string", "array", "object") else "any"
+    schema = Schema(key, raw, str(kind), bool(raw.get("uniqueItems", False)))
+    if kind == "array" and isinstance(raw.get("items"), dict):
+        schema.items = _build(raw["items"], key + "/items")
+    if kind == "object" and isinstance(raw.get("properties"), dict):
+        props = {str(n): s for n, s in raw["properties"].items() if isinstance(s, dict)}
+        schema.properties = {n: _build(s, f"{key}/{n}") for n, s in props.items()}
+        schema.prop_keys = {n.lower().translate(_KEY_CHARS): n for n in props}
+    Draft202012Validator.check_schema(raw)
+    schema.validator = Draft202012Validator(raw)
+    return schema
+
+
+def compile_schema(schema: str | Mapping[str, Any]) -> Schema:
+    """Compile (once per distinct schema text) an answer schema given as JSON text or dict.
+
+    Raises ``ValueError`` for text that is not JSON or not a valid Draft 2020-12 schema.
+    """
+    if isinstance(schema, str):
+        key = schema
+    elif isinstance(schema, Mapping):
+        try:
+            key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"answer_schema is not JSON-serialisable ({exc})") from None
+    else:
+        raise ValueError(
+            f"answer_schema must be a JSON string or a dict, not {type(schema).__name__}"
+        )
+    cached = _SCHEMAS.get(key)
+    if cached is not None:
+        return cached
+    try:
+        raw = json.loads(key)
+    except ValueError as exc:
+        raise ValueError(f"answer_schema is not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise ValueError("answer_schema must be a JSON object")
+    try:
+        compiled = _build(raw, key)
+    except Exception as exc:  # jsonschema.SchemaError and friends
+        detail = str(getattr(exc, "message", exc)).splitlines()[0]
+        raise ValueError(f"answer_schema is not a valid JSON Schema ({detail})") from None
+    if len(_SCHEMAS) >= 10_000:
+        _SCHEMAS.clear()
+    _SCHEMAS[key] = compiled
+    return compiled
+
+
+# ---- JSON ---------------------------------------------------------------------------------
+
+
+def _int(text: str) -> int:
+    if len(text) > MAX_INT_DIGITS + 1:
+        raise ValueError("integer literal too long")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("non-finite number")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a value")
+
+
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+SCAN = _DECODER.scan_once
+"""The C scanner: ``SCAN(text, pos) -> (value, end)``, raising on anything but JSON."""
+
+
+def _sane(value: Any, depth: int = 0) -> bool:
+    """No non-finite float, no integer over ``MAX_INT_DIGITS`` digits, bounded depth."""
+    kind = type(value)
+    if kind is float:
+        return math.isfinite(value)
+    if kind is int:
+        return value.bit_length() <= 333
+    if kind is list or kind is dict:
+        items = value.values() if kind is dict else value
+        return depth < MAX_DEPTH and all(_sane(v, depth + 1) for v in items)
+    return True
+
+
+def _strict(text: str) -> Any:
+    if text[:1] == "{" and text[1:2] not in '"} \t\n\r':
+        return FAIL  # "{'a'" or "{a": the C scanner would raise
+    try:
+        value, end = SCAN(text, 0)
+    except (ValueError, RecursionError, StopIteration):
+        return FAIL
+    return value if end == len(text) else FAIL
+
+
+def leading_json(text: str) -> tuple[Any, int]:
+    """The JSON value (strict, else repaired) that ``text`` starts with, and where it ends;
+    ``(FAIL, -1)`` if none."""
+    if text.count("{", 0, 4096) + text.count("[", 0, 4096) <= MAX_DEPTH \
+            and not (text[:1] == "{" and text[1:2] not in '"} \t\n\r'):
+        try:
+            value, end = SCAN(text, 0)
+            return value, end
+        except (ValueError, RecursionError, StopIteration):
+            pass
+    end = closing(text, 0)
+    value = loads(text[:end]) if end > 0 else FAIL
+    return value, end
+
+
+def loads(text: str) -> Any:
+    """One JSON value filling ``text`` (stripped): strict JSON, else ``json_repair`` on a
+    bracketed text; a string holding a JSON object is decoded once more. ``FAIL`` if none."""
+    text = text.strip()
+    if not text or text.count("{") + text.count("[") > MAX_DEPTH:
+        return FAIL
+    value = _strict(text)
+    if value is FAIL and not text.isascii():
+        value = _strict(fold(text))  # smart quotes, full-width brackets
+    if value is FAIL and text[0] + text[-1] in ("{}", "[]") and len(text) <= REPAIR_CHARS:
+        value = _python(text)
+        if value is FAIL:
+            value = _repair(text)
+    if type(value) is str and value[:1] == "{" and value[-1:] == "}" and value != text:
+        inner = loads(value)  # double-encoded: "{\"answer\": 4}"
+        value = value if inner is FAIL else inner
+    return value
+
+
+_WORDS_RE = re.compile(r"[A-Za-z0-9_]+")
+_COMMENT_RE = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_PY = {"true": "true", "false": "false", "none": "null"}
+
+
+def _words(text: str) -> set[str]:
+    return {_PY.get(w, w) for w in _WORDS_RE.findall(text.lower())}
+
+
+_PY_WORD_RE = re.compile(r'"[^"]*"|\b(True|False|None)\b|,(\s*[}\]])')
+_PY_JSON = {"True": "true", "False": "false", "None": "null"}
+
+
+def _python(text: str) -> Any:
+    """A Python literal (``{'answer': True,}``) read by the C scanner after swapping its
+    quotes and words, when that is unambiguous (no double quote, no escape); the commonest
+    non-JSON output, and a fortieth of ``json_repair``'s time."""
+    if '"' in text or "\\" in text or "'" not in text:
+        return FAIL
+    swapped = _PY_WORD_RE.sub(
+        lambda m: _PY_JSON[m[1]] if m[1] else m[2] if m[2] is not None else m[0],
+        text.replace("'", '"'))
+    value = _strict(swapped)  # the swap keeps every word: no need to check like a repair
+    return value if value is not FAIL and _sane(value) else FAIL
+
+
+_TEMPLATE_RE = re.compile(r":\s*<[^<>\"]{1,40}>")
+
+
+def _repair(text: str) -> Any:
+    """``json_repair``'s reading of a bracketed text, kept only if it is of the bracket's
+    type and drops no word outside comments (``{"answer": 3 or 4}`` is not ``3``)."""
+    import json_repair
+
+    if _TEMPLATE_RE.search(text):
+        return FAIL  # a template echoed back: {"answer": <integer>}
+    try:
+        value = json_repair.loads(text)
+        kept = _words(json.dumps(value))
+    except Exception:  # json_repair on hostile text: no value, never an exception
+        return FAIL
+    if type(value) is not (dict if text[0] == "{" else list) or not value or not _sane(value):
+        return FAIL
+    return value if _words(_COMMENT_RE.sub(" ", text)) <= kept else FAIL
+
+
+# ---- text ---------------------------------------------------------------------------------
+
+_FOLD = str.maketrans({
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63", "-"),
+    **dict.fromkeys("\u00ad\u200b\u200c\u200d\u2060\ufeff"),
+    **dict.fromkeys("\u2018\u2019\u201a\u2032", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u2033", '"'),
+    "\u3001": ",", "\u2248": "≈", "\u2243": "≈", "\u223c": "~",
+})
+
+
+def fold(text: str) -> str:
+    """``text`` in NFKC with dashes, quotes and invisible characters folded to ASCII."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text).translate(_FOLD)
+
+
+_LATEX_RE = re.compile(
+    r"\\(?:text|mathrm|texttt|textbf|mathbf|operatorname|textsf|emph|mbox|boxed|fbox)"
+    r"\s*\{([^{}]*)\}|\\d?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"
+)
+_LATEX_WORDS = (("\\{", "{"), ("\\}", "}"), ("\\emptyset", "∅"), ("\\varnothing", "∅"),
+                ("\\approx", "≈"), ("\\sim", "~"), ("\\left", ""), ("\\right", ""),
+                ("\\,", " "), ("\\;", " "), ("\\!", ""), ("\\(", ""), ("\\)", ""),
+                ("\\[", ""), ("\\]", ""), ("\\quad", " "))
+_MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~")
+
+
+def clean(text: str) -> str:
+    """``text`` without markdown emphasis, code ticks, ``$`` and LaTeX wrappers."""
+    if "\\" in text:
+        for _ in range(4):
+            new = _LATEX_RE.sub(lambda m: m[1] if m[1] is not None else f"{m[2]}/{m[3]}", text)
+            if new == text:
+                break
+            text = new
+        for latex, plain in _LATEX_WORDS:
+            text = text.replace(latex, plain)
+    if "*" in text or "_" in text or "`" in text or "$" in text or "~" in text:
+        text = _MARKUP_RE.sub("", text)
+    return text
+
+
+_NUMBER = r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d{1,3})?"
+_NUM_RE = re.compile(rf"({_NUMBER})(?!\.?\d|[A-Za-z_]|-[A-Za-z0-9])")
+_EXPR_RE = re.compile(rf"(?:{_NUMBER}|[\s()+*/×÷=≈~-])*")
+_APPROX_RE = re.compile(
+    r"(?:≈|~|about\b|approx(?:imately\b|\.)?|roughly\b|around\b|exactly\b|only\b|just\b"
+    r"|a total of\b|total\b|of\b)\s*",
+    re.I,
+)
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
+                "sixty", "seventy", "eighty", "ninety", "a hundred", "hundred")
+"""The words a number can start with (``text2num`` reads what follows them)."""
+_WORD_NUM_RE = re.compile(rf"(minus |negative )?((?:{'|'.join(NUMBER_WORDS)})\b[a-z\s-]{{0,60}})",
+                          re.I)
+_LEAD_NUM_RE = re.compile(rf"{_NUMBER}(?=\W|$)")
+_FRAC_RE = re.compile(r"\s*[/÷]\s*(\d+)(?!\.?\d)")
+_LEAD_RE = re.compile(r"(?:[\s\"'“”:=>#*—|(]|-(?![\d.]))*")
+
+
+def _lead(text: str) -> str:
+    """``text`` without the separators before a value (a lone dash, but not a minus sign)."""
+    return text[_LEAD_RE.match(text).end() :]
+
+
+
+def _number(text: str, integer: bool) -> tuple[Any, str]:
+    """The number ``text`` starts with (digits, words, a fraction, an approximation)."""
+    text = _lead(text)
+    for _ in range(3):
+        approx = _APPROX_RE.match(text)
+        if approx is None:
+            break
+        text = text[approx.end() :]
+    words = _WORD_NUM_RE.match(text)
+    if words is not None:  # "four (4)", "minus one": the library reads the words
+        from text_to_num import alpha2digit
+
+        digits = alpha2digit(words[2], "en", threshold=0)
+        lead = _LEAD_NUM_RE.match(digits)
+        if lead is None:
+            return FAIL, text
+        text = ("-" if words[1] else "") + digits + text[words.end() :]
+    expr = _EXPR_RE.match(text)[0].rstrip(" (")
+    if "=" in expr or "≈" in expr:  # "7 / 3 = 2.33", "4/3 ≈ 1.33": the evaluated value
+        cut = max(expr.rfind("="), expr.rfind("≈")) + 1
+        return _number(text[cut:], integer)
+    m = _NUM_RE.match(text)
+    if m is None:
+        return FAIL, text
+    rest = text[m.end() :]
+    frac = _FRAC_RE.match(rest)
+    try:
+        value = float(m[1]) if not integer or "." in m[1] or "e" in m[1].lower() else int(m[1])
+        if frac is not None:  # a fraction: a number, but no count ("4/5" hedges between two)
+            if integer or int(frac[1]) == 0:
+                return HEDGE if integer else FAIL, rest
+            value, rest = value / int(frac[1]), rest[frac.end() :]
+    except (ValueError, OverflowError):
+        return FAIL, text
+    if type(value) is float:
+        if not math.isfinite(value) or (integer and not value.is_integer()):
+            return FAIL, text
+        value = int(value) if integer else value
+    if type(value) is int and value.bit_length() > 333:
+        return FAIL, text
+    return value, rest
+
+
+_BOOLS = {"yes": True, "true": True, "no": False, "false": False}
+_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—-]|$)|(?-i:\s+[A-Z]))", re.I)
+_TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
+
+
+def _boolean(text: str) -> tuple[Any, str]:
+    text = _lead(text).lstrip(_TICKS)
+    m = _BOOL_RE.match(text)
+    if m is None:
+        return FAIL, text
+    rest = text[m.end() :]
+    return (HEDGE if rest.lstrip()[:1] == "/" else m[1].lower() in ("yes", "true")), rest
+
+
+_TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
+_EMPTY_RE = re.compile(
+    r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)(?![\w-])",
+    re.I,
+)
+_ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
+                     r"[:—-]?\s*)+", re.I)
+_SEP_RE = re.compile(r"\s*(?:,|;|&|\band\b|\bplus\b)\s*", re.I)
+_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b)", re.I)
+_PAUSE = " .,;:!)"
+Names = Callable[[str], bool]
+_CLAUSE_END_RE = re.compile(r"[.,;:!?()]")
+_JOINED_RE = re.compile(r"\s*(?:,|\bor\b|\band\b|/|&)\s*", re.I)
+_PIECE_SPLIT_RE = re.compile(r"[,;](?![^()]*\))")
+
+
+def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """One label; a second one joined to it ("A or B", "A and B") makes it a hedge."""
+    text = _lead(text)
+    m = _TOKEN_RE.match(text)
+    if m is None or (weak and (names is None or not names(m[1].rstrip(".")))):
+        return FAIL, text
+    label, rest = m[1].rstrip("."), text[m.end() :]
+    if names is not None and not weak and not names(label):
+        for other in _TOKEN_RE.finditer(text, 0, min(len(text), 80)):  # "node srv-24"
+            if _CLAUSE_END_RE.search(text, 0, other.start()):
+                break
+            if names(other[1].rstrip(".")):
+                label, rest = other[1].rstrip("."), text[other.end() :]
+                break
+    joined = _JOINED_RE.match(rest)
+    if joined is not None:
+        after = _TOKEN_RE.match(rest, joined.end())
+        if after is not None and (names(after[1].rstrip(".")) if names else True):
+            return HEDGE, rest
+    return label, rest
+
+
+def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """A set as one line of items: ``A, B and C``, ``{A, B}``, ``[A, B]``, "none"."""
+    text = _lead(text)
+    every = _ALL_RE.match(text)
+    text = _lead(text[every.end() :]) if every else text
+    if text[:1] == "[":
+        value, end = leading_json(text)
+        if type(value) is list and not (weak and not all(
+                names and type(v) in (str, int) and names(str(v)) for v in value)):
+            return value, text[end:]  # in prose, "[1]" is a footnote unless 1 is a node
+    empty = _EMPTY_RE.match(text)
+    if empty is not None:
+        rest = text[empty.end() :]  # in prose, only "none" standing alone ("None, since …")
+        return ([], rest) if not weak or rest.lstrip(" ")[:1] in ",.;:!)—-" else (FAIL, text)
+    wrapped = text[:1] in "{("
+    pos, out = (1 if wrapped else 0), []
+    while True:
+        m = _TOKEN_RE.match(text, pos)
+        if m is None or (weak and not (names and names(m[1].rstrip(".")))):
+            break
+        out.append(m[1].rstrip("."))
+        sep = _SEP_RE.match(text, m.end())
+        pos = m.end() if sep is None else sep.end()
+        if _HEDGE_RE.match(text, m.end()) or (sep is not None and _HEDGE_RE.match(text, pos)):
+            return HEDGE, text[pos:]  # "A or B", "A, B and maybe C"
+        if sep is None or sep.end() == m.end():
+            break
+    if not out:
+        return FAIL, text
+    rest = text[pos:]
+    return out, (rest.lstrip(" })") if wrapped else rest)
+
+
+_STRUCT_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|(?<!\w)\'(?:[^\'\\\n]|\\.)*\'?|[{}\[\]]')
+
+
+def closing(text: str, start: int) -> int:
+    """End of the brackets opened at ``start`` (quoted strings respected, at most
+    ``REPAIR_CHARS`` on), or -1: one linear pass of a regex that cannot backtrack."""
+    depth = 0
+    for m in _STRUCT_RE.finditer(text, start, start + REPAIR_CHARS):
+        ch = m[0][0]
+        if ch in "{[":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return -1
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                return m.end()
+    return -1
+
+
+_BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+|^\s*\|\s*")
+_TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
+
+
+def lines(text: str) -> list[str]:
+    """The rows of a block: bullets and numbers dropped, a markdown table's header and rule
+    dropped and its outer pipes removed."""
+    rows = [r for r in text.strip().splitlines() if r.strip()]
+    if len(rows) > 2 and _TABLE_RULE_RE.match(rows[1]):
+        rows = rows[2:]
+    return [_BULLET_RE.sub("", r, count=1).strip().rstrip("|").strip() for r in rows]
+
+
+def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """A set given one item per row (bullets, numbers, a table's first column)."""
+    out = []
+    for row in lines(text):
+        item, rest = _items(row.split("|")[0], names, weak)
+        if item is FAIL or item is HEDGE or rest.strip(_PAUSE + "|"):
+            return (HEDGE if item is HEDGE else FAIL), text
+        out += item
+    return out, ""
+
+
+_PAIR_RE = re.compile(r"([\w][\w-]*)(?:[ \t]+([\w][\w-]*))?[ \t]*[:=|][ \t]*")
+
+
+def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
+    """An object as ``key: value`` lines, bullets, table rows or ``a = 1, b = 0``."""
+    out: dict[str, Any] = {}
+    if text.count(")") > text.count("("):
+        text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
+    pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
+    last = -1
+    keys = schema.prop_keys
+    for i, piece in enumerate(pieces):
+        m = _PAIR_RE.search(piece)  # the key: the last word or two before ":" ("can reach")
+        if m is None:
+            continue
+        said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
+        name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
+                     if k in keys), None)
+        if name is None or name in out:
+            continue
+        value, tail = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
+        if value is FAIL or value is HEDGE:
+            return value, text
+        out[name], last = value, i
+    if len(out) < len(schema.properties):
+        return FAIL, text
+    return out, ", ".join([tail, *pieces[last + 1 :]])  # what follows the fields: commentary
+
+
+def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """Loose text as the schema's type (not yet validated)."""
+    kind = schema.kind
+    if len(text) > TEXT_CHARS:
+        return FAIL, ""
+    body = clean(fold(text)).strip()
+    if kind == "array" and "\n" in body:
+        return _block(body, names, weak)
+    if body[:1] == "{" or (body[:1] == "[" and kind == "array" and not weak):
+        value, end = leading_json(body)
+        if value is not FAIL:
+            if type(value) is dict and kind != "object":
+                value = answer_of(value)
+            return _json(value, schema, names), body[end:]
+    if kind == "integer" or kind == "number":
+        return _number(body, kind == "integer")
+    if kind == "boolean":
+        return _boolean(body)
+    if kind == "string":
+        return _label(body, names, weak)
+    if kind == "array":
+        return _items(body, names, weak)
+    if kind == "object":
+        return _pairs(body, schema, names)
+    if weak and not _BARE_RE.fullmatch(body):
+        return FAIL, ""  # without a schema, only a bare token is an answer in prose
+    return (body, "") if body else (FAIL, "")
+
+
+_BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
+
+
+def _json(value: Any, schema: Schema, names: Names | None) -> Any:
+    """A JSON value as the schema's type (its strings read as text), not yet validated."""
+    kind, kind_of = schema.kind, type(value)
+    if value is HEDGE or value is FAIL:
+        return value
+    if kind_of is str:
+        return _string(value, schema, names)[0]
+    if kind == "integer":
+        return int(value) if kind_of is int or (kind_of is float and value.is_integer()) else FAIL
+    if kind == "number":
+        return value if kind_of in (int, float) and math.isfinite(value) else FAIL
+    if kind == "boolean":
+        return value if kind_of is bool else FAIL
+    if kind == "string":
+        return str(value) if kind_of is int and value.bit_length() <= 333 else FAIL
+    if kind == "array" and kind_of is list:
+        if schema.items is None:
+            return list(value)
+        out = [_json(item, schema.items, names) for item in value]
+        return next((o for o in out if o is FAIL or o is HEDGE), out)
+    if kind == "object" and kind_of is dict:
+        if not schema.properties:
+            return value
+        fields: dict[str, Any] = {}
+        for name, item in value.items():
+            key = schema.prop_keys.get(str(name).lower().translate(_KEY_CHARS))
+            if key is None:
+                continue  # a side field next to the asked-for ones: not judged
+            item = _json(item, schema.properties[key], names)
+            if item is FAIL or item is HEDGE or key in fields:
+                return HEDGE if item is HEDGE else FAIL  # a field twice: no answer either
+            fields[key] = item
+        return fields
+    return value if kind == "any" else FAIL
+
+
+_PLAIN_RE = re.compile(r"\s*([\w][\w-]{0,63})\s*")
+
+
+def _string(value: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
+    """A JSON string as the schema's type: read as text; where a label is asked for, a
+    string that holds no token is the label as written (and simply wrong)."""
+    plain = _PLAIN_RE.fullmatch(value) if value.isascii() else None
+    if plain is not None:  # the commonest strings: a label, a count, a yes
+        word, kind = plain[1], schema.kind
+        if kind == "string" or kind == "array":
+            return ([word] if kind == "array" else word), ""
+        if kind == "integer" and word.isdigit() and len(word) <= MAX_INT_DIGITS:
+            return int(word), ""
+        if kind == "boolean" and word.lower() in _BOOLS:
+            return _BOOLS[word.lower()], ""
+    out, rest = _text(value, schema, names, False)
+    if out is FAIL and schema.kind == "string" and value.strip() and len(value) <= TEXT_CHARS:
+        return fold(value).strip(), ""
+    return out, rest
+
+
+def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = False,
+         weak: bool = False) -> tuple[Any, str]:
+    """``(value | FAIL | HEDGE, rest)``: ``payload`` read as the schema's type and validated.
+
+    ``text``: ``payload`` is loose text (an answer line, a tag, a sentence), else a JSON value
+    (whose strings are still read as text). ``weak``: the text is prose that is an answer only
+    if it reads as one, so labels must name a node (``names``). ``rest`` is what follows the
+    value in the text, for the caller to weigh as commentary.
+    """
+    if text:
+        value, rest = _text(payload, schema, names, weak) if type(payload) is str else (FAIL, "")
+    elif schema.kind == "any":
+        value, rest = payload, ""  # no schema: the JSON value as it is
+    elif type(payload) is str:
+        value, rest = _string(payload, schema, names)
+    else:
+        value, rest = _json(payload, schema, names), ""
+    if value is FAIL or value is HEDGE:
+        return value, rest
+    if type(value) is list and schema.unique:
+        value = dedupe(value)
+    return (value if schema.is_valid(value) else FAIL), rest
+
+
+def coerce(value: Any, schema: Schema, names: Names | None = None) -> tuple[Any, str]:
+    """:func:`read` of a JSON value."""
+    return read(value, schema, names)
+
+
+def dedupe(items: list[Any]) -> list[Any]:
+    """The items once each, in order (as they are if unhashable)."""
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:
+        return items
+
+
+_ANSWER_KEYS = {"answer": 2, "finalanswer": 3, "result": 1}
+"""Answer-like keys (lower case, without spaces, ``_`` and ``-``) and their rank."""
+
+
+def answer_rank(key: Any) -> int:
+    """How answer-like an object key is: ``final_answer`` > ``answer`` > ``result`` > 0."""
+    if key == "answer":
+        return 2
+    if type(key) is not str or len(key) > 16:
+        return 0
+    return _ANSWER_KEYS.get(key.lower().translate(_KEY_CHARS), 0)
+
+
+def answers(value: Any, budget: int = 4096) -> list[Any]:
+    """The answer values of a parsed document, shallowest answer keys first.
+
+    An object's own answer key wins over keys nested in its side fields; with none at the
+    top, the shallowest nested ones count (``{"result": {"answer": 3}}``, a tool call's
+    ``arguments``, even as a JSON string). Several at one depth are all returned: the
+    caller treats them as alternatives. Placeholder values (``"<integer>"``) are no answer.
+    """
+    level = [value]
+    while level and budget > 0:
+        found, deeper = [], []
+        for node in level:
+            budget -= 1
+            if type(node) is str and node[:1] == "{" and node[-1:] == "}":
+                node = loads(node)  # a tool call's arguments string
+            if type(node) is dict:
+                best, rank = FAIL, 0
+                for key, child in node.items():
+                    r = answer_rank(key)
+                    if r > rank:
+                        best, rank = child, r
+                    elif type(child) in (dict, list, str):
+                        deeper.append(child)
+                if rank and not (type(best) is str and best[:1] == "<" and best[-1:] == ">"):
+                    inner = answers(best, budget // 2) if rank == 1 and type(best) is dict else []
+                    found += inner or [best]  # {"result": {"answer": 3}} answers 3
+            elif type(node) is list:
+                deeper += [c for c in node if type(c) in (dict, list)]
+        if found:
+            return found
+        level = deeper
+    return []
+
+
+def answer_of(value: Any) -> Any:
+    """The one answer of a document (a dict without one is itself the value)."""
+    found = answers(value)
+    return found[0] if len(found) == 1 else (HEDGE if found else value)
+
+
+# ---- the public reading, memos, partial credit -----------------------------------------------
+
+
+def freeze(value: Any) -> Any:
+    """A hashable, type-aware key for a JSON value (``True`` and ``1`` stay distinct)."""
+    if isinstance(value, list):
+        return ("l", *(freeze(v) for v in value))
+    if isinstance(value, dict):
+        return ("d", *sorted((k, freeze(v)) for k, v in value.items()))
+    return (type(value).__name__, value)
+
+
+_ONLY_STR = frozenset({str})
+
+
+def json_key(value: Any) -> Any:
+    """A type-exact memo key for the JSON values answers repeat most (labels, counts,
+    booleans, sets of labels), else None: no float (``-0.0 == 0.0``), nothing long."""
+    kind = type(value)
+    if kind is int or kind is bool:
+        return (kind, value)
+    if kind is str:
+        return (kind, value) if len(value) <= 256 else None
+    if kind is list and len(value) <= 64 and {*map(type, value)} <= _ONLY_STR \
+            and (not value or max(map(len, value)) <= 256):
+        return ("labels", *value)
+    return None
+
+
+def coerce_json(value: Any, schema: Schema, names: Names | None = None) -> tuple[Any, str]:
+    """:func:`coerce`, memoised per schema for the values answers repeat; lists come back
+    as fresh copies, so no verdict shares a mutable answer with another. The memo is used
+    only when no label reading is involved (``names`` changes nothing for these values)."""
+    key = json_key(value)
+    if key is None or (schema.kind in ("string", "array") and type(value) in (str, list)
+                       and not all(map(_PLAIN_RE.fullmatch, [value] if type(value) is str
+                                       else value))):
+        return coerce(value, schema, names)  # a reading that may depend on the labels
+    hit = schema.memo.get(key)
+    if hit is None:
+        hit = coerce(value, schema, names)
+        remember(schema.memo, key, hit)
+    out, rest = hit
+    return (list(out) if type(out) is list else out), rest
+
+
+def coerce_answer(value: Any, schema: str | Mapping[str, Any]) -> tuple[Any, bool]:
+    """``(value coerced to the schema, True)``, or ``(None, False)`` when it does not fit."""
+    out, _ = coerce(value, compile_schema(schema))
+    return (None, False) if out is FAIL or out is HEDGE else (out, True)
+
+
+def as_set(values: list[Any]) -> set[Any]:
+    try:
+        return set(values)
+    except TypeError:
+        return {freeze(v) for v in values}
+
+
+def set_f1(pred: list[Any] | None, ref: list[Any]) -> float:
+    """F1 of a predicted set against the reference set: partial credit, reported apart."""
+    if pred is None:
+        return 0.0
+    p, r = as_set(pred), as_set(ref)
+    if not p and not r:
+        return 1.0
+    return 2 * len(p & r) / (len(p) + len(r))
