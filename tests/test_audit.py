@@ -101,12 +101,26 @@ def test_audit_counts_what_it_claims() -> None:
     assert "| reach_then_count | 3 |" in format_table(audit_records(recs))
 
 
-def test_audit_cli_runs_and_gates(capsys) -> None:
-    status = main(["audit", "reach_then_count", "--per-category", "20", "--seed", "3", "--json"])
+def test_audit_cli_runs_and_gates(capsys, tmp_path) -> None:
+    pytest.importorskip("sklearn")
+    floors = tmp_path / "floors.json"
+    status = main(["audit", "reach_then_count", "--per-category", "20", "--seed", "3", "--json",
+                   "--train-per-category", "40", "--floors-out", str(floors)])
     out = json.loads(capsys.readouterr().out)
     row = out["config"]["categories"]["reach_then_count"]
     assert row["count"] == 20
-    assert status == (1 if out["config"]["misses"] else 0)
+    adv = out["adversary"]
+    assert adv["test"] == "seed 3" and adv["train"] != "seed 3"  # never trained where scored
+    learned = adv["categories"]["reach_then_count"]
+    assert learned["test"] == 20 and learned["train"] == 40
+    assert learned["chance_floor"] <= learned["learned_floor"]
+    assert json.loads(floors.read_text()) == adv
+    assert status == (1 if out["config"]["misses"] or adv["misses"] else 0)
+
+
+def test_audit_without_the_adversary_needs_no_training(capsys) -> None:
+    main(["audit", "reach_then_count", "--per-category", "10", "--json", "--no-adversary"])
+    assert "adversary" not in json.loads(capsys.readouterr().out)
 
 
 def test_targets_are_the_issue_numbers() -> None:

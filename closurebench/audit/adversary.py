@@ -382,11 +382,21 @@ def adversary(category: str | Category, train: Iterable[dict[str, Any]],
 
 
 def _pooled_gap(rows: Iterable[AdversaryRow], key: str) -> dict[str, float]:
-    """Per bucket, the best reader's accuracy minus the majority's, pooled over categories."""
+    """Per bucket, the best reader's accuracy minus the majority's, pooled over categories.
+
+    By hops only the closure categories with an answer other than yes/no count (the "no"
+    side of a yes/no question has no hop depth, so its buckets would compare halves), and
+    only from two hops on: at one hop the answer *is* local, by the definition of the depth.
+    """
     count: Counter[str] = Counter()
     gap: Counter[str] = Counter()
     for r in rows:
+        cat = CATEGORIES[r.category]
+        if key == "by_hops" and (not cat.chains or cat.answer == "boolean"):
+            continue
         for b, cell in getattr(r, key).items():
+            if key == "by_hops" and b in ("-", "1"):
+                continue
             count[b] += cell["count"]
             gap[b] += (cell["best"] - cell["majority"]) * cell["count"]
     return {b: gap[b] / count[b] for b in sorted(count) if b != "-"}

@@ -6,6 +6,11 @@ released train and held_out splits, with cross-split twins) and exits 1 if any t
 ``--seeds K`` it audits the config at K structural seeds from ``--seed`` on and reports, per
 target missed anywhere, on how many seeds: "any fresh seed" claims are checked, not sampled
 once.
+
+The learned adversary runs too (``audit.adversary``; ``--no-adversary`` skips it): trained on
+a seed derived from the audited one (never the audited one), scored on the audited records,
+held to ``ADVERSARY_TARGETS``; ``--floors-out FILE`` keeps its table (the learned floors that
+reports turn into chance-corrected scores).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 __all__ = ["add_parsers"]
@@ -32,6 +38,7 @@ def _count(text: str) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from closurebench.audit import audit_records, format_table, misses, pooled
+    from closurebench.audit.adversary import adversary_misses, format_adversary
     from closurebench.generation.cli import config_kwargs
     from closurebench.generation.config import Config
     from closurebench.generation.instances import instance
@@ -44,15 +51,30 @@ def _run(args: argparse.Namespace) -> int:
 
         axes = {"per_category": args.per_category} if args.per_category != 50 else {}
         train = records(split_config("train", args.config, **axes))
-        held = records(split_config("held_out", args.config, **axes))
-        tables = {"train": audit_records(train), "held_out": audit_records(held, against=train)}
+        audited = records(split_config("held_out", args.config, **axes))
+        tables = {"train": audit_records(train),
+                  "held_out": audit_records(audited, against=train)}
     elif args.seeds > 1:
         return _sweep(args, records)
     else:
-        cfg = Config.make(args.config, **config_kwargs(args))
-        tables = {"config": audit_records(records(cfg))}
+        audited = records(Config.make(args.config, **config_kwargs(args)))
+        tables = {"config": audit_records(audited)}
+    if args.adversary and args.seeds > 1:
+        args.adversary = False  # a sweep audits the fixed rules; the adversary is one run
     failed: list[str] = []
     out: dict[str, Any] = {}
+    if args.adversary:
+        _, adv, meta = _adversary(args, audited)
+        out["adversary"] = meta
+        missed = adversary_misses(adv)
+        failed += [f"adversary: {m}" for m in missed]
+        out["adversary"]["misses"] = missed
+        if not args.json:
+            print(f"## learned adversary ({meta['train']} -> {meta['test']})\n\n"
+                  f"{format_adversary(adv)}\n")
+        if args.floors_out:
+            Path(args.floors_out).write_text(json.dumps(meta, indent=2) + "\n",
+                                             encoding="utf-8")
     for name, rows in tables.items():
         missed = misses(rows)
         failed += [f"{name}: {m}" for m in missed]
@@ -67,6 +89,38 @@ def _run(args: argparse.Namespace) -> int:
     else:
         print("All targets met.")
     return 1 if failed else 0
+
+
+def _adversary(args: argparse.Namespace, test: list[dict[str, Any]]
+               ) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Train the adversary on a seed derived from the audited one, score it on ``test``."""
+    from collections import defaultdict
+
+    from closurebench import __version__
+    from closurebench.audit.adversary import adversary
+    from closurebench.generation.cli import config_kwargs
+    from closurebench.generation.config import SEED_LIMIT, Config
+    from closurebench.generation.instances import instance
+    from closurebench.graph.seeds import derive
+
+    kw = config_kwargs(args)
+    seed = derive("audit", "adversary", kw.get("seed", 0)) % SEED_LIMIT
+    train_cfg = Config.make(args.config, **{**kw, "seed": seed, "surface_seed": None,
+                                            "per_category": args.train_per_category})
+    by_cat: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for k in range(train_cfg.size):
+        rec = instance(train_cfg, k, cross_check=False)
+        by_cat[rec["category"]].append(rec)
+    tested: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for rec in test:
+        tested[rec["category"]].append(rec)
+    rows = {c: adversary(c, by_cat[c], recs) for c, recs in tested.items() if by_cat.get(c)}
+    where = "the released held_out split" if args.release else f"seed {kw.get('seed', 0)}"
+    meta = {"version": __version__, "config": args.config, "train": f"seed {seed}",
+            "test": where, "train_per_category": args.train_per_category,
+            "categories": {c: r.as_dict() for c, r in rows.items()},
+            "mean_gap": sum(r.gap for r in rows.values()) / max(len(rows), 1)}
+    return where, rows, meta
 
 
 def _overshoot(line: str) -> int:
@@ -125,4 +179,10 @@ def add_parsers(sub: Any) -> None:
     a.add_argument("--seeds", type=_count, default=1, metavar="K",
                    help="audit K structural seeds from --seed on and count the misses per "
                         "target (default 1)")
+    a.add_argument("--no-adversary", dest="adversary", action="store_false",
+                   help="skip the learned adversary (fixed readers only; much faster)")
+    a.add_argument("--train-per-category", type=_count, default=200, metavar="N",
+                   help="the adversary's training instances per category (default 200)")
+    a.add_argument("--floors-out", default=None, metavar="FILE",
+                   help="write the adversary's table (learned floors) as JSON")
     a.set_defaults(func=_run)

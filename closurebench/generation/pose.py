@@ -17,6 +17,7 @@ from typing import Any
 
 from closurebench.categories import Category, Target, get
 from closurebench.categories._values import hop_buckets
+from closurebench.categories._worlds import disguise
 from closurebench.errors import UnposableCell, UnposableQuery
 from closurebench.generation import twins
 from closurebench.generation.sensitivity import query_sensitive
@@ -276,7 +277,8 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
                 target = replace(target, quantile=None)
             built = cat.construct(rng, n, rho, target)
             if built is not None:
-                yield built
+                graph, query = built
+                yield disguise(cat, rng, graph, query, rho), query
         return
     for _ in range(MAX_TRIES):
         graph = _sample(cat.family, rng, n, rho)

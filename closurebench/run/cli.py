@@ -217,6 +217,9 @@ def add_parsers(sub: Any) -> None:
                        "and write report.json, report.md, plots and model_card.md.")
     p.add_argument("run_dir", help="a directory written by `closurebench run`")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    p.add_argument("--floors", default=None, metavar="FILE",
+                   help="learned floors for the chance-corrected scores (`closurebench audit "
+                        "CONFIG --floors-out FILE`; default: the release's, on its axes)")
     p.set_defaults(func=_report)
 
     g = sub.add_parser(
@@ -325,7 +328,7 @@ def _print_outputs(report: dict[str, Any], out: Path) -> None:
 def _report(args: argparse.Namespace) -> int:
     from closurebench.run.report import build_report, format_summary
 
-    report = build_report(args.run_dir, plots=not args.no_plots)
+    report = build_report(args.run_dir, plots=not args.no_plots, floors_file=args.floors)
     print(format_summary(report))
     _print_outputs(report, Path(args.run_dir))
     return 0

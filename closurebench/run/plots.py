@@ -19,6 +19,7 @@ __all__ = ["FLOORS", "RULES", "make_plots"]
 _STRICT, _LENIENT = "#1f77b4", "#9ecae1"
 _MAJORITY, _RANDOM = "#d62728", "#7f7f7f"
 _SHORTCUT = "#9467bd"
+_LEARNED = "#ff7f0e"
 
 
 def _pyplot(config_dir: Path | None = None) -> Any:
@@ -55,6 +56,7 @@ FLOORS: tuple[tuple[str, str, str, str], ...] = (
     ("shortcut", "best shortcut floor", _SHORTCUT, "D"),
     ("majority", "majority floor", _MAJORITY, "_"),
     ("random", "random floor", _RANDOM, "x"),
+    ("learned", "learned floor (no-chaining adversary)", _LEARNED, "s"),
 )
 
 

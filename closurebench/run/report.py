@@ -202,11 +202,72 @@ def _cost(files: RunFiles, flags: list[tuple[bool, bool, bool]]) -> dict[str, An
     }
 
 
+#: What the chance-corrected section says of itself.
+CORRECTED_NOTE = ("chance-corrected accuracy per category: (strict - learned floor) / "
+                  "(1 - learned floor), the learned floor being the best strict accuracy of "
+                  "readers that never chain two edges (closurebench audit); a level's figure "
+                  "is the mean over its categories; the corrected drop is L1 - L3 of those")
+
+
+def learned_section(metrics: dict[str, Any], selection: dict[str, Any] | None,
+                    floors_file: str | Path | None = None) -> dict[str, Any] | None:
+    """Learned floors and chance-corrected accuracy for a report's categories, from
+    ``floors_file`` (``closurebench audit --floors-out``) or, for the released axes, the
+    release's table; ``None`` where no table applies (an audit can measure one)."""
+    from closurebench.audit.floors import (
+        chance_corrected,
+        level_means,
+        load_floors,
+        release_floors,
+    )
+    from closurebench.run.data import RELEASED_AXES
+
+    if floors_file is not None:
+        table, source = load_floors(floors_file), str(floors_file)
+    else:
+        sel = selection or {}
+        axes = {k: (tuple(sel[k]) if k == "density" and sel.get(k) is not None else sel.get(k))
+                for k in RELEASED_AXES}
+        table = release_floors() if axes == RELEASED_AXES else None
+        source = "the release's audit (default axes)"
+    if table is None:
+        return None
+    rows = table["categories"]
+    by_cat = metrics.get("by_category") or {}
+    floors = {c: float(rows[c]["learned_floor"]) for c in by_cat if c in rows}
+    corrected = {c: chance_corrected(by_cat[c].get("accuracy_strict"), f)
+                 for c, f in floors.items()}
+    levels = level_means(corrected)
+    ends = levels.get("1"), levels.get("3")
+    return {"note": CORRECTED_NOTE, "source": source, "learned_floor": floors,
+            "by_category": corrected, "by_level": levels,
+            "overall": (sum(v for v in corrected.values() if v is not None)
+                        / max(sum(v is not None for v in corrected.values()), 1)
+                        if corrected else None),
+            "compositional_drop": (ends[0] - ends[1]) if None not in ends else None}
+
+
+def _learned_floor_table(section: dict[str, Any]) -> dict[str, Any]:
+    """The learned floors as a floor table for the plots (strict; the lenient rule has no
+    learned floor of its own, so it is drawn at the strict one)."""
+    def row(v: float) -> dict[str, float]:
+        return {"accuracy_strict": v, "accuracy_lenient": v}
+
+    floors = section["learned_floor"]
+    from closurebench.audit.floors import level_means
+
+    return {"by_category": {c: row(v) for c, v in floors.items()},
+            "by_level": {lvl: row(v) for lvl, v in level_means(floors).items()
+                         if v is not None}}
+
+
 def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
-                 floor_seed: int = 0) -> dict[str, Any]:
+                 floor_seed: int = 0, floors_file: str | Path | None = None) -> dict[str, Any]:
     """Score a run and write report.json, report.md, plots/*.png and model_card.md into it.
 
-    Works on an unfinished run too (it scores what is on file and says so).
+    Works on an unfinished run too (it scores what is on file and says so). Learned floors
+    and chance-corrected accuracy come from ``floors_file`` or, on the released axes, the
+    release's audit (``learned_section``).
     """
     from closurebench.run.baselines import floors
     from closurebench.scoring import score
@@ -274,11 +335,14 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
         "latency_s": {"mean": statistics.fmean(latencies),
                       "median": statistics.median(latencies)} if latencies else None,
         "floors": floors(list({ref["id"]: ref for ref in refs}.values()), seed=floor_seed),
+        "chance_corrected": learned_section(metrics, meta.get("selection"), floors_file),
         "error_attribution": attribution,
         "traces": traces,
         "plots": [],
         "card": None,
     }
+    if report["chance_corrected"] is not None:
+        report["floors"]["learned"] = _learned_floor_table(report["chance_corrected"])
     if meta.get("mode") == "program":
         from closurebench.run.program import program_section
 
@@ -350,21 +414,53 @@ def _table(report: dict[str, Any], title: str, table: str, with_level: bool = Fa
         level_of = {c: f"L{spec.level}" for c, spec in CATEGORIES.items()}
         rows = {**{c: rows[c] for c in CATEGORIES if c in rows},
                 **{c: r for c, r in rows.items() if c not in CATEGORIES}}
+    cc = report.get("chance_corrected") if table == "by_category" else None
     head = f"| {title} |" + (" level |" if with_level else "") + (
         " count | strict | lenient | parsed | best shortcut floor (s / l) | "
-        "majority floor (s / l) | random floor (s / l) |")
-    sep = "|---|" + ("---|" if with_level else "") + "---:|---:|---:|---:|---:|---:|---:|"
+        "majority floor (s / l) | random floor (s / l) |") + (
+        " learned floor | chance-corrected |" if cc else "")
+    sep = "|---|" + ("---|" if with_level else "") + "---:|---:|---:|---:|---:|---:|---:|" + (
+        "---:|---:|" if cc else "")
     lines = ["", head, sep]
     for key, row in rows.items():
         name = f"L{key}" if table == "by_level" else key
         lvl = f" {level_of.get(key, '?')} |" if with_level else ""
+        extra = (f" {_pct(cc['learned_floor'].get(key))} | "
+                 f"{_signed(cc['by_category'].get(key))} |") if cc else ""
         lines.append(
             f"| {name} |{lvl} {row['n']} | {_pct(row['accuracy_strict'])} | "
             f"{_pct(row['accuracy_lenient'])} | {_pct(row['parse_rate'])} | "
             f"{_floor(report, 'shortcut', table, key)} | "
             f"{_floor(report, 'majority', table, key)} | {_floor(report, 'random', table, key)} |"
+            + extra
         )
     return lines
+
+
+def _corrected_lines(report: dict[str, Any]) -> list[str]:
+    """The chance-corrected section of report.md (the figure to compare across levels)."""
+    cc = report.get("chance_corrected")
+    if not cc:
+        return ["", "Chance-corrected accuracy: no learned floors for this config (measure "
+                "them with `closurebench audit CONFIG --floors-out FILE`, then `closurebench "
+                "report RUN_DIR --floors FILE`)."]
+    lv = cc["by_level"]
+    lines = ["", "## Chance-corrected accuracy (compare levels with this)", "",
+             f"{CORRECTED_NOTE.capitalize()}. Floors from {cc['source']}.", "",
+             "| level | chance-corrected | raw strict |", "|---|---:|---:|"]
+    by_level = report["metrics"].get("by_level") or {}
+    for key in ("1", "2", "3"):
+        if lv.get(key) is not None:
+            raw = (by_level.get(key) or {}).get("accuracy_strict")
+            lines.append(f"| L{key} | {_signed(lv[key])} | {_pct(raw)} |")
+    lines += ["", f"Chance-corrected {DROP_NAME} (L1 − L3): "
+              f"{format_points(cc['compositional_drop'])}; raw strict: "
+              f"{format_points(report['compositional_drop']['strict'])}."]
+    return lines
+
+
+def _signed(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:+.1f}%"
 
 
 def format_markdown(report: dict[str, Any]) -> str:
@@ -403,6 +499,7 @@ def format_markdown(report: dict[str, Any]) -> str:
     if m.get("set_f1") is not None:
         lines.append(f"Set F1 (partial credit, not in accuracy): {_pct(m['set_f1'])} over "
                      f"{m['n_set_answers']} set answers.")
+    lines += _corrected_lines(report)
     lines += ["", "## By level", *_table(report, "level", "by_level")]
     lines += ["", "## By category", *_table(report, "category", "by_category", True)]
     lines += ["", "## By graph size n", *_table(report, "n", "by_n")]
