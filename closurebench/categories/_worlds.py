@@ -53,13 +53,20 @@ def _world(g: Graph, sources: list[int]) -> np.ndarray:
 
 def _closed(g: Graph, sources: list[int], edges: list[tuple[int, int]]
             ) -> list[tuple[int, int]]:
-    """``edges`` without those into a source from any other node: such an edge changes no
-    distance from a source, so no answer of a ``reach_only`` category, and it would be a
-    relation to the query nodes that the twin's nodes (related to their own sources) never
-    have. (Edges into a source's direct successors stay: the twin's own are turned to the
-    real ones, so its nodes have them too.)"""
-    src = set(sources)
-    return [(u, v) for u, v in edges if u in src or v not in src]
+    """``edges`` without those into a source ``s`` from a node only ``s`` itself reaches:
+    such an edge changes no distance from any source, so no answer of a ``reach_only``
+    category, and it would be a relation to the query nodes that the twin's nodes (related
+    to their own sources) never have. An edge into ``s`` from another source's world stays:
+    it is how that source reaches ``s``. (Edges into a source's direct successors stay too:
+    the twin's own are turned to the real ones, so its nodes have them as well.)"""
+    a = g.adjacency
+    with T.hop_limit(None), T.substitute(None):
+        seen = {s: T.reach(a, s) | (np.arange(g.n) == s) for s in sources}
+
+    def others(u: int, s: int) -> bool:
+        return any(seen[t][u] for t in sources if t != s)
+
+    return [(u, v) for u, v in edges if v not in seen or u in seen or others(u, v)]
 
 
 def _twin(cat: Category, rng: random.Random, size: int, rho: float
@@ -95,6 +102,10 @@ def disguise(cat: Category, rng: random.Random, graph: Any, query: dict[str, Any
     first = sorted(_anchors(graph, sources) & set(np.flatnonzero(inside).tolist()))
     rng.shuffle(missed)
     wired = [(u, v) for u, v in graph.edges if cat.wired and not inside[u] and inside[v]]
+    # a source's in-edges from missed nodes stay where the answer reads them (a component
+    # needs the way back): without them a "no" source could lose its last in-edge, a tell
+    feeds = [] if cat.reach_only else [(u, v) for u, v in graph.edges
+                                       if not inside[u] and v in sources]
     if wired:  # their tails open the open world, with the constructor's edges kept
         tails = {u for u, _ in wired}
         missed = [v for v in missed if v not in tails] + sorted(tails)
@@ -104,11 +115,13 @@ def disguise(cat: Category, rng: random.Random, graph: Any, query: dict[str, Any
     if m - size == 1 and not wired:  # a lone open node could only send: it joins the twin
         size = m
     size = min(size, m - len({u for u, _ in wired}))
+    if size < 2:  # a twin of one node would be isolated: it sends, in the open world
+        size = 0
     twin_nodes, open_nodes = missed[:size], missed[size:]
-    built = _twin(cat, rng, size, rho)
+    built = _twin(cat, rng, size, rho) if size else None
     twin_sources: list[int] = []
     if built is None:
-        twin = tree_world(rng, n, twin_nodes, 2)
+        twin = tree_world(rng, n, twin_nodes, 2) if twin_nodes else []
     else:
         g2, q2 = built
         at = dict(enumerate(twin_nodes))
@@ -130,5 +143,5 @@ def disguise(cat: Category, rng: random.Random, graph: Any, query: dict[str, Any
         into = first or sources
         extra = [(twin_nodes[rng.randrange(len(twin_nodes))], v)
                  for v in rng.sample(into, min(len(into), rng.randint(1, 2)))]
-    out = {(u, v) for u, v in [*edges, *twin, *extra, *wired] if u != v}
+    out = {(u, v) for u, v in [*edges, *twin, *extra, *wired, *feeds] if u != v}
     return Graph(n, tuple(sorted(out)), directed=True)
