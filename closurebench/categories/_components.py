@@ -20,7 +20,7 @@ import numpy as np
 from closurebench.categories._spec import Target
 from closurebench.categories._values import draw_value
 from closurebench.graph.families import Graph, no_loops
-from closurebench.graph.plant import allowed, balanced, draw_depth, forward_blocks
+from closurebench.graph.plant import allowed, draw_depth, forward_blocks, plant, sprinkle
 
 __all__ = ["component", "cycle", "flower", "layout", "sized"]
 
@@ -147,4 +147,5 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
         rest = rest[t:]
     blocks += [[v] for v in rest]
     cycles, ok = layout(rng, n, blocks, inner)
-    return balanced(rng, n, rho, petals + cycles, ok), {"x": x}
+    g = plant(rng, n, rho, petals + cycles, ok)
+    return sprinkle(rng, g, ok), {"x": x}

@@ -21,7 +21,7 @@ from operator import lt
 import numpy as np
 
 from closurebench.categories._spec import Target
-from closurebench.categories._values import Placed, flatten, hop_buckets, hop_cells, walk
+from closurebench.categories._values import Placed, flatten, hop_cells, walk
 from closurebench.graph import tensor as T
 from closurebench.graph.families import Graph
 from closurebench.graph.plant import (
@@ -32,12 +32,12 @@ from closurebench.graph.plant import (
     split_layers,
     tree_edges,
 )
-from closurebench.graph.worlds import open_world, world_depths
 
 __all__ = [
-    "CountDesign", "binomial", "closed", "count_weights", "depth_and_count", "depth_weights",
-    "draw_count", "draw_depth", "false_pair", "grow", "layered", "out_room", "outside",
-    "reach_graph", "room_sizes", "true_pair", "twin_hops", "weak_reach", "with_twin", "world",
+    "CountDesign", "binomial", "count_weights", "depth_and_count", "depth_weights", "draw_count",
+    "draw_depth",
+    "false_pair", "grow", "layered", "linked", "out_room",
+    "outside", "reach_graph", "room_sizes", "true_pair", "weak_reach",
 ]
 
 #: Relative weights of the depths lo, lo + 1, lo + 2 inside an open "3 or more" hop bucket:
@@ -204,166 +204,113 @@ def layered(rng: random.Random, n: int, x: int, size: int, depth: int,
     return depth_vector(n, x, layers), layers
 
 
-def closed(d: np.ndarray) -> np.ndarray:
-    """The edges a source's world may hold beyond its tree: inside the world (``d >= 0``),
-    keeping every distance (``allowed``), and none into the source.
-
-    Why the last rule: the missed nodes become a twin of this world (``with_twin``,
-    ``categories._worlds``), whose nodes relate to the twin's source, not to the real one; an
-    edge back into x would be a relation to x that no missed node has. (An edge into x's
-    first layer is one they may have: the twin's own such edges are turned to x's first
-    layer.)
-    """
-    ok = allowed(d)
-    inside = d >= 0
-    ok &= inside[:, None] & inside[None, :]
-    ok[:, d == 0] = False
-    return ok
-
-
-#: Extra edges per reached node inside a closed world, beyond its tree. One rate for every
-#: world, whatever its size (a small twin could not carry a rate that grows with it, and its
-#: nodes would then have fewer in-edges than the query world's); the rest of the density is
-#: carried by the open world's edges into the closed ones (``graph.mirror``).
-EXTRA_PER_NODE = 0.0
-
-
-def world(rng: random.Random, n: int, rho: float, d: np.ndarray,
-          required: Sequence[tuple[int, int]], ok: np.ndarray | None = None
-          ) -> list[tuple[int, int]]:
-    """``required`` plus distractors inside the source's world (``closed(d)``, and ``ok`` if
-    given): ``EXTRA_PER_NODE`` into each node two layers down or more, on average (fewer
-    where ``rho`` is lower)."""
-    # ``closed`` matters only beside a twin: a world that reaches every node may take any
-    # distance-keeping edge (and needs the room: a chain through every node has one shape)
-    base = closed(d) if (d < 0).any() else allowed(d)
-    mask = base if ok is None else base & ok
-    deep = int(np.count_nonzero(d >= 2))  # ``closed`` sends extra edges to these alone
-    extra = min(EXTRA_PER_NODE, rho * (n - 1)) * deep
-    # The planted edges alone may leave a cell one shape (a bare chain at n = 4): a few more
-    # keep it varied, or the cell's one isomorphism class would sit in one structural half.
-    rate = (len(required) + max(extra, rng.randint(0, 2))) / (n * (n - 1))
-    return list(plant(rng, n, rate, required, mask).edges)
-
-
-def with_twin(rng: random.Random, n: int, rho: float, edges: list[tuple[int, int]],
-                 d: np.ndarray) -> tuple[Graph, list[int]]:
-    """x's world ``edges`` with the missed nodes as a tree twin (as deep as x's world where
-    they allow) and an open world: the graph, and the twin's nodes deepest first.
-
-    The yes/no questions build their own twin (the generator's ``disguise`` cannot know which
-    twin node to ask about on the "no" side): a plain world, as x's is."""
-    dl = d.tolist()
-    missed = [v for v in range(n) if dl[v] < 0]
-    rng.shuffle(missed)
-    m = len(missed)
-    size = rng.randint(min(2, m), max(min(2, m), m - 2)) if m else 0
-    if m - size == 1:
-        size = m
-    twin_nodes, open_nodes = missed[:size], missed[size:]
-    out = list(edges)
-    order: list[int] = []
-    first = [v for v in range(n) if dl[v] == 1]
-    if twin_nodes:  # built as x's world is (``world``), around a source of its own; its
-        # edges into its own first layer from below turned to x's, as x's world's may be
-        td = world_depths(rng, n, twin_nodes, max(dl))
-        tree = tree_edges(rng, td)
-        assert tree is not None
-        tl = td.tolist()
-        for u, v in world(rng, n, rho, td, tree):
-            if tl[v] == 1 and tl[u] != 0 and first:
-                v = first[rng.randrange(len(first))]
-            out.append((u, v))
-        tl = td.tolist()
-        order = sorted(twin_nodes, key=lambda v: -tl[v])
-    closed = [v for v in range(n) if dl[v] >= 0] + twin_nodes
-    sources = [dl.index(0)] + [v for v in twin_nodes if order and v == order[-1]]
-    if open_nodes:
-        out += open_world(rng, n, open_nodes, closed, sources,
-                          rho * n * (n - 1) - len(out))
-    elif twin_nodes and first:  # one or two edges into x's first layer join the worlds
-        for v in rng.sample(first, min(len(first), rng.randint(1, 2))):
-            out.append((twin_nodes[rng.randrange(len(twin_nodes))], v))
-    return Graph(n, tuple(sorted(set(out))), directed=True), order
-
-
 def reach_graph(rng: random.Random, n: int, rho: float, d: np.ndarray,
                 extra: Sequence[tuple[int, int]] = (), *,
-                tree: Sequence[tuple[int, int]] | None = None) -> Graph:
-    """The graph realising depth vector ``d`` (``tree``, else a random BFS tree) plus
-    ``extra`` edges and distractors inside the world; the missed nodes get no edge here (the
-    generator rebuilds them: ``Category.world``)."""
+                tree: Sequence[tuple[int, int]] | None = None,
+                sinks: Sequence[int] = ()) -> Graph:
+    """The graph realising depth vector ``d`` (``tree``, else a random BFS tree) plus ``extra``
+    edges and distractors that keep every distance from the source; ``sinks`` get no out-edge.
+    At least 0-2 distractors (drawn) are added even where the planted edges fill the budget,
+    and at most ``SATURATED`` of the safe pairs (expected) where the budget exceeds them."""
     if tree is None:
         tree = tree_edges(rng, d)
     assert tree is not None  # consecutive non-empty layers always have a parent above
-    return Graph(n, tuple(world(rng, n, rho, d, [*tree, *extra])), directed=True)
-
-
-def twin_hops(n: int) -> int:
-    """The deepest hop a yes/no reach question can carry at n: x's world beside a twin of
-    two nodes or more (``true_pair``) holds at most n - 2 nodes, in n - 3 layers."""
-    return max(1, n - 3)
+    forbidden = None
+    if sinks:
+        forbidden = np.zeros((n, n), dtype=bool)
+        forbidden[list(sinks)] = True
+    required = [*tree, *extra]
+    # A small graph whose planted edges already exceed the density budget would otherwise be
+    # the bare structure every time: one isomorphism class, so one structural half only.
+    pairs = n * (n - 1)
+    rate = max(rho, (len(required) + rng.randint(0, 2)) / pairs)
+    # The other extreme: a budget that covers every safe pair would also give one graph (and
+    # one half) for the cell, which a stratified count, fixed across retries, cannot escape.
+    ok = allowed(d)
+    room = ok & ~(forbidden if forbidden is not None else False)
+    for u, v in required:
+        room[u, v] = False
+    free = int(np.count_nonzero(room))
+    if free and rate * pairs - len(required) >= free:
+        rate = (len(required) + SATURATED * free) / pairs
+    return plant(rng, n, rate, required, ok, forbidden=forbidden)
 
 
 def true_pair(rng: random.Random, n: int, rho: float, target: Target, *,
               count: bool = False, top_weights: Sequence[float] = TOP_WEIGHTS,
               decay: bool | Mapping[int, float] = True,
               deep: Sequence[float] = DEEP_WEIGHTS,
-              design: CountDesign | None = None,
-              want: bool | None = None) -> tuple[Graph, int, int, int]:
-    """x's world with y at a planted depth inside ``target.hops``: ``(graph, x, y, |R(x)|)``.
+              design: CountDesign | None = None) -> tuple[Graph, int, int, int]:
+    """x reaching y at a planted depth inside ``target.hops``: ``(graph, x, y, |R(x)|)``.
 
     With ``count`` the depth is x's deepest layer and the reach-set size is drawn by
     ``depth_and_count`` at ``target.quantile``, by ``count_weights(depth, n - 1, top_weights,
     decay)`` (or ``design``'s weights in its cells) and the depth weights ``deep`` (the answer
-    of a counting category); otherwise the size is uniform. y sits in the deepest layer. The
-    missed nodes are the world's twin; with ``want=False`` the y returned is the twin's node
-    at y's depth (x does not reach it, and it looks just like y); ``want=True`` builds the
-    world as the "no" side does, so the two sides of a yes/no category look alike.
+    of a counting category); otherwise the size is uniform. y sits
+    in the deepest layer. Where it can, one other node (unreached, or a leaf of the tree) is
+    left without out-edges, so asking about it instead of x gives the other answer; every
+    node x misses links towards x's reach set (``linked``).
     """
     x = rng.randrange(n)
-    # Both sides of a yes/no pair leave room for a twin with deep nodes: the "no" side asks
-    # about the twin's node at y's depth (or its deepest), and the two sides' worlds must be of
-    # one size distribution or their sizes would tell the answer. A count (``want=None``)
-    # takes what its design asks.
-    cap = n - 1 if want is None else max(1, n - 3)
     if count:
         def by_count(depth: int) -> dict[int, float]:
             designed = None if design is None else design.weights(n, depth)
-            return designed or count_weights(depth, cap, top_weights, decay)
+            return designed or count_weights(depth, n - 1, top_weights, decay)
 
-        depth, size = depth_and_count(rng, target, cap, by_count, deep)
+        depth, size = depth_and_count(rng, target, n - 1, by_count, deep)
     else:
-        depth = draw_depth(rng, target, cap)
-        size = rng.randint(depth, cap)
-    if want is None:
-        d, layers = layered(rng, n, x, size, depth)
-    else:  # the first layer's size drawn apart from the depth: x's out-degree must not tell
-        # a shallow world (whose y a one-hop reader sees) from a deep one
-        first = min(rng.choice((1, 1, 2, 2, 3)), size - depth + 1)
-        pool = [v for v in range(n) if v != x]
-        rng.shuffle(pool)
-        below = split_layers(rng, pool[first:size], depth - 1) if depth > 1 else []
-        layers = [pool[:first], *below]
-        d = depth_vector(n, x, layers)
+        depth = draw_depth(rng, target, n - 1)
+        size = rng.randint(depth, n - 1)
+    d, layers = layered(rng, n, x, size, depth)
     y = rng.choice(layers[-1])
-    edges = world(rng, n, rho, d, tree_edges(rng, d))
-    if want is None:
-        return Graph(n, tuple(edges), directed=True), x, y, size
-    g, deepest = with_twin(rng, n, rho, edges, d)
-    if want is False:  # the twin's node at y's depth or its deepest: it looks like y
-        y = deepest[0] if deepest else rng.choice((d < 0).nonzero()[0].tolist())
-    return g, x, y, size
+    tree = tree_edges(rng, d)
+    assert tree is not None
+    parents = {u for u, _ in tree}
+    # A reached leaf if there is one: an unreached sink links towards x's reach set only
+    # through another unreached node.
+    dl = d.tolist()  # Python ints: a numpy scalar read per node costs more
+    leaves = [v for v in range(n) if v not in (x, y) and v not in parents and dl[v] > 0]
+    missed = [v for v in range(n) if dl[v] < 0]
+    spare = leaves or (missed if len(missed) > 1 else [])
+    sinks = [rng.choice(spare)] if spare else []
+    return reach_graph(rng, n, rho, d, linked(rng, d, sinks), tree=tree, sinks=sinks), x, y, size
+
+
+def linked(rng: random.Random, d: np.ndarray, sinks: Sequence[int] = ()
+           ) -> list[tuple[int, int]]:
+    """An edge from every node the source misses into what it reaches (into another missed
+    node for a sink), so "x's weak component" is not the reach set."""
+    dl = d.tolist()
+    inside = [v for v, dv in enumerate(dl) if dv >= 0]
+    missed = [v for v, dv in enumerate(dl) if dv < 0]
+    out = []
+    for u in missed:
+        if u not in sinks:
+            out.append((u, inside[rng.randrange(len(inside))]))
+        elif len(missed) > 1:
+            out.append((rng.choice([v for v in missed if v != u]), u))
+    return out
 
 
 def false_pair(rng: random.Random, n: int, rho: float) -> tuple[Graph, int, int]:
-    """x not reaching y: ``(graph, x, y)``, y in the twin of x's world, at a depth drawn as
-    the true side's (the generator's hop buckets), so the two sides look alike."""
-    buckets = hop_buckets(twin_hops(n))
-    (lo, hi), _ = buckets[pick_at_quantile(range(len(buckets)), [w for _, w in buckets],
-                                           rng.random())]
-    g, x, y, _ = true_pair(rng, n, rho, Target(hops=(lo, hi)), want=False)
-    return g, x, y
+    """x not reaching y, where no local rule can tell: ``(graph, x, y)``.
+
+    x has out-edges (it reaches a planted set), y has an in-edge (from a node z that x does not
+    reach either) and y links into x's reach set, so y is within a few undirected steps of x.
+    Below four nodes there is no room for z (and below three for a reach set).
+    """
+    x = rng.randrange(n)
+    others = [v for v in range(n) if v != x]
+    rng.shuffle(others)
+    y, rest = others[0], others[1:]
+    z = rest.pop() if len(rest) >= 2 else None
+    if not rest:
+        return reach_graph(rng, n, rho, depth_vector(n, x, [])), x, y
+    size = rng.randint(1, len(rest))
+    d, layers = layered(rng, n, x, size, rng.randint(1, size), avoid=[y] if z is None else [y, z])
+    into = rng.choice([x, *(v for layer in layers for v in layer)])
+    extra = [(y, into)] + ([(z, y)] if z is not None else [])
+    return reach_graph(rng, n, rho, d, extra), x, y
 
 
 def weak_reach(a: np.ndarray, x: int) -> np.ndarray:
@@ -410,9 +357,11 @@ def grow(rng: random.Random, d: np.ndarray, tree: Sequence[tuple[int, int]],
 
 def outside(rng: random.Random, n: int, rho: float, d: np.ndarray,
             edges: Sequence[tuple[int, int]]) -> Graph:
-    """``edges``: a world whose out-degrees ``grow`` set, as they are; the missed nodes get
-    no edge here (the generator rebuilds them: ``Category.world``)."""
-    return Graph(n, tuple(sorted(set(edges))), directed=True)
+    """``edges`` plus distractors only from nodes the source does not reach (they may link
+    anywhere), so every reached node keeps the out-degree ``grow`` gave it."""
+    ok = allowed(d) & (d < 0)[:, None]
+    floor = (len(edges) + rng.randint(0, 2)) / (n * (n - 1))
+    return plant(rng, n, max(rho, floor), edges, ok)
 
 
 def binomial(rng: random.Random, trials: int, p: float) -> int:

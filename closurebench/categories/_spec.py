@@ -137,19 +137,6 @@ class Category:
     #: ``"direction: in- and out-degree swapped"``.
     counterfactuals: dict[str, Callable[[Any, dict[str, Any]], Any]] = field(
         default_factory=dict)
-    #: The query fields whose reach is the question's whole world (x; or x and y): the
-    #: generator rebuilds every node they miss as a twin world and an open one
-    #: (``categories._worlds.disguise``). Empty: the constructor builds the whole graph.
-    world: tuple[str, ...] = ()
-    #: Whether the answer depends only on which nodes the ``world`` sources reach and how many
-    #: hops away: then the world's edges back into the sources and their first layer can go
-    #: (they change no distance), and ``disguise`` drops them: the twin's nodes cannot have
-    #: such a relation to the query nodes.
-    reach_only: bool = False
-    #: Whether the constructor's edges from missed nodes into the world are part of the
-    #: design (path_and_compare's flipping node, which makes another x give another answer):
-    #: ``disguise`` keeps them, and their tails join the open world.
-    wired: bool = False
     #: The learned adversary's feature names (prefixes, ``closurebench.audit.features``) that
     #: *are* this category's asked computation, so left out of it: x's degrees for
     #: degree_count, the shared parents for sibling. Empty where the answer needs chaining.

@@ -27,7 +27,7 @@ __all__ = [
 ESCAPE = 0.1
 #: Share of closure-category instances drawn at 1, 2 and ≥ 3 hops (renormalised over the buckets
 #: n and the hops axis allow). Deep first: a one-hop reader should sit well below a third.
-HOPS_WEIGHTS = (0.10, 0.35, 0.55)
+HOPS_WEIGHTS = (0.15, 0.35, 0.50)
 
 
 def hop_buckets(hi: int, lo: int = 1) -> list[tuple[tuple[int, int], float]]:

@@ -21,6 +21,7 @@ from closurebench.categories._reach import (
     draw_depth,
     grow,
     layered,
+    linked,
     outside,
     room_sizes,
 )
@@ -44,7 +45,7 @@ def construct(rng, n, rho, target):
     room = room_sizes(d)
     degree = {u: kids[u] + binomial(rng, room[u] - kids[u], rho)
               for layer in layers for u in layer}
-    return outside(rng, n, rho, d, grow(rng, d, tree, degree)), {"x": x}
+    return outside(rng, n, rho, d, grow(rng, d, tree, degree) + linked(rng, d)), {"x": x}
 
 
 def _mean(total: int, size: int) -> float:
@@ -104,5 +105,4 @@ CATEGORY = Category(
     node_keys=("x",), construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="Mean out-degree over the nodes x reaches.",
     tl_program=TL_PROGRAM,
-    world=("x",),
 )

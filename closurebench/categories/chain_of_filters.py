@@ -20,7 +20,7 @@ from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference
 from closurebench.categories._values import draw_value
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import allowed, balanced, draw_depth
+from closurebench.graph.plant import allowed, draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -118,7 +118,8 @@ def construct(rng, n, rho, target):
         edges += [(u, v) for v in rng.sample(spare, max(0, t - out[u]))]
     capped = np.zeros((n, n), dtype=bool)
     capped[filt] = True
-    return balanced(rng, n, rho, edges, ok, forbidden=capped), {"x": x, "y": y, "t": t}
+    g = plant(rng, n, rho, edges, ok, forbidden=capped)
+    return sprinkle(rng, g, ok & ~capped), {"x": x, "y": y, "t": t}
 
 
 def ignore_y(g, q):
@@ -170,5 +171,4 @@ CATEGORY = Category(
     max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y}, generate_min_n=5,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
     tl_program=TL_PROGRAM,
-    world=("x", "y"),
 )

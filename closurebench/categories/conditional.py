@@ -7,7 +7,7 @@ planted depth and a drawn count; false: no sink/source rule decides the branch).
 
 from __future__ import annotations
 
-from closurebench.categories._reach import CountDesign, false_pair, true_pair, twin_hops, weak_reach
+from closurebench.categories._reach import CountDesign, false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
 from closurebench.graph import tensor as T
 
@@ -22,9 +22,9 @@ DECAY = {1: 0.3, 2: 1.0}
 #: (so any one count is capped lower), while an "n - k" rule is right on at most that half
 #: (so its cap within the half is 35%, under 18% overall). For the same reason it is walked
 #: by count first: its spread is the tighter target.
-DESIGN = CountDesign(n_range=(6, 10), max_hops=twin_hops, depth_cap=twin_hops,
-                     counts=lambda n, depth: range(depth, n - 2), cap_n_k=0.35,
-                     cap_value=0.145, by_value=True)
+DESIGN = CountDesign(n_range=(4, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
+                     counts=lambda n, depth: range(depth, n), cap_n_k=0.35, cap_value=0.145,
+                     by_value=True)
 
 
 def propose(rng, g):
@@ -36,7 +36,7 @@ def construct(rng, n, rho, target):
     if target.want is False or (target.want is None and rng.random() < 0.5):
         g, x, y = false_pair(rng, n, rho)
     else:
-        g, x, y, _ = true_pair(rng, n, rho, target, want=True, count=True, top_weights=TOP_WEIGHTS,
+        g, x, y, _ = true_pair(rng, n, rho, target, count=True, top_weights=TOP_WEIGHTS,
                                decay=DECAY, design=DESIGN)
     return g, {"x": x, "y": y}
 
@@ -88,5 +88,4 @@ CATEGORY = Category(
     summary="If x reaches y, count R(x); otherwise -1.",
     tl_program=TL_PROGRAM,
     joint=DESIGN.joint,
-    max_hops=twin_hops, generate_min_n=6,
 )

@@ -16,19 +16,20 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from closurebench.categories._reach import (
     CountDesign,
     count_weights,
     depth_and_count,
+    linked,
     weak_reach,
-    with_twin,
-    world,
 )
 from closurebench.categories._spec import Category
 from closurebench.errors import UnposableQuery
 from closurebench.graph import tensor as T
-from closurebench.graph.families import Graph
-from closurebench.graph.plant import depth_vector, split_layers
+from closurebench.graph.families import _from_mask
+from closurebench.graph.plant import allowed, depth_vector, plant, split_layers
 
 
 def propose(rng, g):
@@ -97,29 +98,20 @@ def construct(rng, n, rho, target):
         return None
     cap = len(layers[0]) - 1
     d = depth_vector(n, hub, layers)
-    edges = world(rng, n, rho, d, tree)
-    # the hub's world beside a twin and an open world (``with_twin``), every node but the hub
-    # kept below its out-degree
-    g, _ = with_twin(rng, n, rho, edges, d)
-    return Graph(n, tuple(_thinned(rng, list(g.edges), set(tree), cap, keep={hub})),
-                 directed=True), {}
-
-
-def _thinned(rng, edges, kept, cap, *, keep=(), only=None):
-    """``edges`` with every node's out-degree cut to ``cap`` (at random among the edges not
-    ``kept``), but for the nodes in ``keep`` (and, with ``only``, for those alone)."""
-    by_tail: dict[int, list[tuple[int, int]]] = {}
-    for e in edges:
-        by_tail.setdefault(e[0], []).append(e)
-    out = []
-    for u, es in sorted(by_tail.items()):
-        over = len(es) - cap
-        if over > 0 and u not in keep and (only is None or u in only):
-            spare = [e for e in es if e not in kept]
-            drop = set(rng.sample(spare, min(over, len(spare))))
-            es = [e for e in es if e not in drop]
-        out += es
-    return sorted(out)
+    tree += linked(rng, d)  # out-degree 1 each, below the hub's 2 or more
+    floor = (len(tree) + rng.randint(0, 2)) / (n * (n - 1))
+    mask = plant(rng, n, max(rho, floor), tree, allowed(d)).adjacency.copy()
+    keep = np.zeros(mask.shape, dtype=bool)
+    for u, v in tree:
+        keep[u, v] = True
+    # Row u is read before it is thinned, and only row u is: every row is read up front.
+    spare, degree = (mask & ~keep).tolist(), mask.sum(1).tolist()
+    for u in range(n):
+        over = degree[u] - cap
+        if u != hub and over > 0:
+            extra = [v for v, s in enumerate(spare[u]) if s]
+            mask[u, rng.sample(extra, over)] = False
+    return _from_mask(mask, directed=True), {}
 
 
 def tensor_program(g, q):

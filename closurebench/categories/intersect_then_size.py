@@ -12,7 +12,7 @@ from __future__ import annotations
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import SizeDesign, intersection
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import balanced, draw_depth, sprinkle
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -47,7 +47,7 @@ def construct(rng, n, rho, target):
     lo, hi = target.hops or (1, n - 2)
     m = DESIGN.draw(rng, n, target.quantile)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
-    return sprinkle(rng, balanced(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):
@@ -88,5 +88,4 @@ CATEGORY = Category(
     summary="Count the nodes both x and y reach.",
     tl_program=TL_PROGRAM,
     joint=joint,
-    reach_only=True, world=("x", "y"),
 )

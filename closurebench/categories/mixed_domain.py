@@ -73,5 +73,4 @@ CATEGORY = Category(
     max_hops=lambda n: max(2, n - 3),
     summary="Mean out-degree over x's strongly connected component.",
     tl_program=TL_PROGRAM,
-    world=("x",),
 )

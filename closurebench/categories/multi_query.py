@@ -7,7 +7,7 @@ reachability's pairs, so can_reach is balanced and no sink/source rule decides i
 
 from __future__ import annotations
 
-from closurebench.categories._reach import false_pair, true_pair, twin_hops, weak_reach
+from closurebench.categories._reach import false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
 from closurebench.graph import tensor as T
 
@@ -32,7 +32,7 @@ def construct(rng, n, rho, target):
     if target.want is False or (target.want is None and rng.random() < 0.5):
         g, x, y = false_pair(rng, n, rho)
     else:
-        g, x, y, _ = true_pair(rng, n, rho, target, want=True)
+        g, x, y, _ = true_pair(rng, n, rho, target)
     return g, {"x": x, "y": y}
 
 
@@ -102,5 +102,4 @@ CATEGORY = Category(
     counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
     tl_program=TL_PROGRAM,
-    max_hops=twin_hops, generate_min_n=5,
 )

@@ -35,8 +35,10 @@ def construct(rng, n, rho, target):
     depth, size = depth_and_count(
         rng, target, n - 2,
         lambda depth: count_weights(depth, n - 2, MISSED_WEIGHTS, MISSED_DECAY), (0.8, 0.2))
-    d, _ = layered(rng, n, x, size, depth)
-    return reach_graph(rng, n, rho, d), {"x": x}
+    d, layers = layered(rng, n, x, size, depth)
+    inside = [x, *(v for layer in layers for v in layer)]
+    extra = [(u, rng.choice(inside)) for u, du in enumerate(d.tolist()) if du < 0]
+    return reach_graph(rng, n, rho, d, extra), {"x": x}
 
 
 def tensor_program(g, q):
@@ -80,5 +82,4 @@ CATEGORY = Category(
     shortcuts={"ignore-direction": ignore_direction},
     summary="List the nodes x cannot reach (complement of the reachable set).",
     tl_program=TL_PROGRAM,
-    reach_only=True, world=("x",),
 )

@@ -76,7 +76,6 @@ def construct(rng, n, rho, target):
         w = rng.choice([v for v in rest if d[v] < 0])
         no[w, near] = True
         required += [(w, other), (w, next(u for u, v in required if v == near))]
-    ok &= (d >= 0)[:, None]  # distractors inside x's world only: the rest is rebuilt
     a = sprinkle(rng, plant(rng, n, rho, required, ok, forbidden=no), ok & ~no).adjacency.copy()
     keep = np.zeros((n, n), dtype=bool)
     for u, v in required:
@@ -153,5 +152,4 @@ CATEGORY = Category(
     construct=construct, max_hops=max_hops, shortcuts={"busier": busier},
     summary="Which of y, z is nearer to x along directed edges?",
     tl_program=TL_PROGRAM,
-    reach_only=True, wired=True, world=("x",),
 )

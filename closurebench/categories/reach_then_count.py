@@ -70,5 +70,4 @@ CATEGORY = Category(
     summary="Count the nodes x reaches.",
     tl_program=TL_PROGRAM,
     joint=DESIGN.joint,
-    reach_only=True, world=("x",),
 )

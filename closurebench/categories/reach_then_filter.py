@@ -63,7 +63,12 @@ def construct(rng, n, rho, target):
     for u in reached:
         lo, hi = (max(t, kids[u]), room[u]) if u in passes else (kids[u], min(t - 1, room[u]))
         degree[u] = lo + binomial(rng, hi - lo, rho)
-    return outside(rng, n, rho, d, grow(rng, d, tree, degree)), {"x": x, "t": t}
+    edges = grow(rng, d, tree, degree)
+    missed = (d < 0).nonzero()[0].tolist()
+    if missed and n - 1 >= t:
+        w = rng.choice(missed)
+        edges += [(w, v) for v in rng.sample([v for v in range(n) if v != w], t)]
+    return outside(rng, n, rho, d, edges), {"x": x, "t": t}
 
 
 def tensor_program(g, q):
@@ -111,5 +116,4 @@ CATEGORY = Category(
     construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="List the nodes x reaches whose out-degree is at least t.",
     tl_program=TL_PROGRAM,
-    world=("x",),
 )

@@ -7,7 +7,7 @@ in-edge and y links into what x reaches (so no sink/source rule or "linked someh
 
 from __future__ import annotations
 
-from closurebench.categories._reach import false_pair, true_pair, twin_hops, weak_reach
+from closurebench.categories._reach import false_pair, true_pair, weak_reach
 from closurebench.categories._spec import Category, distinct
 from closurebench.graph import tensor as T
 
@@ -21,7 +21,7 @@ def construct(rng, n, rho, target):
     if target.want is False or (target.want is None and rng.random() < 0.5):
         g, x, y = false_pair(rng, n, rho)
     else:
-        g, x, y, _ = true_pair(rng, n, rho, target, want=True)
+        g, x, y, _ = true_pair(rng, n, rho, target)
     return g, {"x": x, "y": y}
 
 
@@ -61,5 +61,4 @@ CATEGORY = Category(
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Is y reachable from x through one or more directed edges?",
     tl_program=TL_PROGRAM,
-    max_hops=twin_hops, generate_min_n=5,
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from closurebench.categories._components import flower, layout
 from closurebench.categories._spec import Category, distinct
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import balanced, draw_depth
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -34,7 +34,7 @@ def _together(rng, n, rho, depth):
     extra, rest = rest[:k], rest[k:]
     petals, inner = flower(rng, n, x, lead, extra, max(1, depth))
     cycles, ok = layout(rng, n, [[x, *lead, *extra], *_blocks(rng, rest)], inner)
-    return balanced(rng, n, rho, petals + cycles, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, petals + cycles, ok), ok), {"x": x, "y": y}
 
 
 def _blocks(rng, nodes):
@@ -76,7 +76,7 @@ def _apart(rng, n, rho):
                     return None
                 w = rng.choice(pick)
                 need.append((w, v) if col else (v, w))
-    return balanced(rng, n, rho, need, ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, need, ok), ok), {"x": x, "y": y}
 
 
 def construct(rng, n, rho, target):
@@ -127,5 +127,4 @@ CATEGORY = Category(
     shortcuts={"local": local},
     summary="Are x and y mutually reachable (TC ∧ TCᵀ)?",
     tl_program=TL_PROGRAM,
-    world=("x", "y"),
 )

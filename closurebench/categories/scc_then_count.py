@@ -140,5 +140,4 @@ CATEGORY = Category(
     summary="Count the nodes in x's strongly connected component.",
     tl_program=TL_PROGRAM,
     joint=joint,
-    world=("x",),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import difference, size_of
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import balanced, draw_depth, sprinkle
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -30,7 +30,7 @@ def construct(rng, n, rho, target):
     if built is None:
         return None
     edges, ok, x, y, _, _ = built[0]
-    return sprinkle(rng, balanced(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def ignore_y(g, q):
@@ -77,5 +77,4 @@ CATEGORY = Category(
     shortcuts={"ignore-y": ignore_y},
     summary="List the nodes x reaches that y does not.",
     tl_program=TL_PROGRAM,
-    reach_only=True, world=("x", "y"),
 )

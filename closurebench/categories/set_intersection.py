@@ -12,7 +12,7 @@ from __future__ import annotations
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import draw_size, intersection
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import balanced, draw_depth, sprinkle
+from closurebench.graph.plant import draw_depth, plant, sprinkle
 
 
 def propose(rng, g):
@@ -30,7 +30,7 @@ def construct(rng, n, rho, target):
     lo, hi = target.hops or (1, n - 2)
     m = draw_size(rng, n, SIZES, target.quantile)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m)
-    return sprinkle(rng, balanced(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
+    return sprinkle(rng, plant(rng, n, rho, edges, ok), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):
@@ -69,5 +69,4 @@ CATEGORY = Category(
     accept=lambda a, g: len(a) > 0, construct=construct, max_hops=lambda n: n - 2,
     summary="List the nodes both x and y reach.",
     tl_program=TL_PROGRAM,
-    reach_only=True, world=("x", "y"),
 )

@@ -184,5 +184,4 @@ CATEGORY = Category(
     shortcuts={"ignore-reach": ignore_reach},
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
     tl_program=TL_PROGRAM,
-    world=("x",),
 )

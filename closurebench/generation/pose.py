@@ -17,7 +17,6 @@ from typing import Any
 
 from closurebench.categories import Category, Target, get
 from closurebench.categories._values import hop_buckets
-from closurebench.categories._worlds import disguise
 from closurebench.errors import UnposableCell, UnposableQuery
 from closurebench.generation import twins
 from closurebench.generation.sensitivity import query_sensitive
@@ -277,8 +276,7 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
                 target = replace(target, quantile=None)
             built = cat.construct(rng, n, rho, target)
             if built is not None:
-                graph, query = built
-                yield disguise(cat, rng, graph, query, rho), query
+                yield built
         return
     for _ in range(MAX_TRIES):
         graph = _sample(cat.family, rng, n, rho)

@@ -28,7 +28,7 @@ from closurebench.graph.families import Graph, _coins, _from_mask, no_loops
 _V = TypeVar("_V")
 
 __all__ = ["allowed", "compose_depths", "depth_vector", "plant", "split_layers", "tree_edges"]
-__all__ += ["balanced", "draw_depth", "forward_blocks", "pick_at_quantile", "sprinkle"]
+__all__ += ["draw_depth", "forward_blocks", "pick_at_quantile", "sprinkle"]
 
 
 def split_layers(rng: random.Random, nodes: Sequence[int], depth: int) -> list[list[int]]:
@@ -127,60 +127,6 @@ def plant(
     q = min(max(want / free, 0.0), 1.0) if free else 0.0
     mask |= room & _coins(rng, (n, n), q)
     no_loops(mask)
-    return _from_mask(mask, directed=True)
-
-
-def _targets(rng: random.Random, n: int, rho: float) -> list[int]:
-    """Each node's degree target: 1 + Binomial(n - 2, p), p giving the mean rho (n - 1) (at
-    least 1). One draw per node, whatever its role."""
-    p = max(rho * (n - 1) - 1.0, 0.0) / (n - 2) if n > 2 else 0.0
-    return [1 + sum(rng.random() < p for _ in range(n - 2)) for _ in range(n)]
-
-
-def balanced(rng: random.Random, n: int, rho: float, required: Sequence[tuple[int, int]],
-             ok: np.ndarray, *, forbidden: np.ndarray | None = None) -> Graph:
-    """Like ``plant``, but the distractors give every node in- and out-degrees drawn from one
-    distribution, whatever its role, as far as ``ok`` lets them.
-
-    Why: uniform coins over an allowed mask give each node the degree its *room* allows, and
-    room is a role (a node both sources reach may point only where both allow; a node neither
-    reaches, anywhere), so uniform distractors print the roles into the degrees. Here each
-    node draws an in- and an out-degree target (``_targets``), the required edges count
-    towards them, every node that can take an in-edge gets one, and the rest are stub
-    matching inside the mask: each wanted in-edge, in random order, from a node with out-room
-    left, chosen in proportion to it.
-    """
-    mask = np.zeros((n, n), dtype=bool)
-    for u, v in required:
-        mask[u, v] = True
-    room = ok & ~mask
-    if forbidden is not None:
-        room &= ~forbidden
-    no_loops(room)
-    t_out, t_in = _targets(rng, n, rho), _targets(rng, n, rho)
-    have_out, have_in = mask.sum(1).tolist(), mask.sum(0).tolist()
-    cap = [max(0, t_out[u] - have_out[u]) for u in range(n)]
-    need = [max(0, t_in[v] - have_in[v]) for v in range(n)]
-    free = room.tolist()
-    sources = [[u for u in range(n) if free[u][v]] for v in range(n)]
-
-    def add(u: int, v: int) -> None:
-        mask[u, v] = True
-        free[u][v] = False
-        cap[u] = max(0, cap[u] - 1)
-        need[v] = max(0, need[v] - 1)
-
-    order = list(range(n))
-    rng.shuffle(order)
-    for v in order:  # nobody left without an in-edge that could have one
-        if have_in[v] == 0 and sources[v]:
-            add(rng.choices(sources[v], [cap[u] + 0.25 for u in sources[v]])[0], v)
-    stubs = [v for v in range(n) for _ in range(need[v])]
-    rng.shuffle(stubs)
-    for v in stubs:
-        cands = [u for u in sources[v] if free[u][v] and cap[u] > 0]
-        if cands:
-            add(rng.choices(cands, [cap[u] for u in cands])[0], v)
     return _from_mask(mask, directed=True)
 
 

@@ -389,7 +389,9 @@ _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
 _ITEM_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+\S|^\s*\|.*\|\s*$")
 _KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
-_SPACES = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isalnum() or c in "_-")})
+#: What separates label-like words in prose: anything but a letter, digit, ``_`` or ``-``, in
+#: any script ("≈A" holds the word "a").
+_WORDS_RE = re.compile(r"[^\w-]+")
 _PAUSE = " \t.,;:!)]*_`\"'"
 
 
@@ -458,7 +460,7 @@ class Reader:
             return any(map(key.__contains__, _BOOL_HINTS)) or key.rstrip().endswith("no")
         if kind in ("string", "array"):
             keys = self.keys
-            return keys is None or not keys.isdisjoint(key.translate(_SPACES).split()) or any(
+            return keys is None or not keys.isdisjoint(_WORDS_RE.split(key)) or any(
                 map(key.__contains__, _EMPTY_HINTS))
         if kind == "object":
             squeezed = key.translate(_SQUEEZE)

@@ -76,5 +76,5 @@ def test_the_true_branch_count_design_spreads_its_counts() -> None:
     from ._sample import design_shares
 
     by_k, by_v = design_shares(m.DESIGN)
-    assert max(by_v.values()) <= 0.20  # target over the count answers: top <= 30%
-    assert max(by_k.values()) / 2 <= 0.20  # "n - k" is right on the true half at most
+    assert max(by_v.values()) <= 0.17  # target over the count answers: top <= 30%
+    assert max(by_k.values()) / 2 <= 0.18  # "n - k" is right on the true half at most

@@ -79,8 +79,8 @@ def test_the_count_design_keeps_every_lazy_count_low() -> None:
     assert abs(sum(cells.values()) - 1) < 1e-12
     assert {n for n, _ in cells} == set(range(6, 11))
     by_k, by_v = design_shares(m.DESIGN)
-    assert max(by_k.values()) <= 0.20  # target: each n - k rule <= 25%
-    assert max(by_v.values()) <= 0.22  # target: the most frequent answer <= 30%
+    assert max(by_k.values()) <= 0.18  # target: each n - k rule <= 25%
+    assert max(by_v.values()) <= 0.20  # target: the most frequent answer <= 30%
 
 
 def test_outside_the_design_the_count_weights_apply() -> None:

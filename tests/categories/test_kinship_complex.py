@@ -104,7 +104,7 @@ def test_the_count_design_keeps_every_size_rule_and_count_low() -> None:
             by_k[cell[0] - v] = by_k.get(cell[0] - v, 0.0) + cells[cell] * w
             by_v[v] = by_v.get(v, 0.0) + cells[cell] * w
     # 0.2.0's fitted weights kept n - 3 at 14% by putting n - 4 on 60%: every k counts.
-    assert max(by_k.values()) <= 0.22 and max(by_v.values()) <= 0.25
+    assert max(by_k.values()) <= 0.2 and max(by_v.values()) <= 0.25
 
 
 def test_a_split_realises_the_walked_design() -> None:

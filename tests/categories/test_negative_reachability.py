@@ -47,18 +47,13 @@ _nx = as_networkx
 def test_missed_nodes_link_into_the_reach_set() -> None:
     import networkx as nx
 
-    # The missed nodes are rebuilt as a twin of x's world and an open world (``disguise``):
-    # many send into x's world, so "sends into the reach set" is no sign of being reached.
-    linked = total = 0
     for p in _posed(60):
         G, x = _nx(p.graph), p.query["x"]
         inside = nx.descendants(G, x) | {x}
         assert 0 < len(p.answer) < p.n - 1
         for u in p.answer:
-            total += 1
-            linked += any(G.has_edge(u, v) for v in inside)
+            assert any(G.has_edge(u, v) for v in inside)
         assert p.hops == max(nx.single_source_shortest_path_length(G, x).values())
-    assert linked >= 0.4 * total
 
 
 def test_one_missed_node_is_not_the_usual_answer() -> None:

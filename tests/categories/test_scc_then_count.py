@@ -46,7 +46,6 @@ def test_shortest_cycle_reader_counts_one_petal() -> None:
 def test_planted_component_depth_and_a_rival_size(posed) -> None:
     import networkx as nx
 
-    alike = 0
     for p in posed:
         G = nx.DiGraph(p.graph.edges)
         G.add_nodes_from(range(p.graph.n))
@@ -56,9 +55,8 @@ def test_planted_component_depth_and_a_rival_size(posed) -> None:
         d_to = nx.single_source_shortest_path_length(G.reverse(), x)
         assert p.hops == max(max(d_from[v], d_to[v]) for v in comp)
         sizes = {len(c) for c in nx.strongly_connected_components(G)}
-        # the missed nodes hold a twin whose component may match x's size by chance, rarely
-        alike += len(comp) < p.graph.n and sizes == {len(comp)}
-    assert alike <= 0.1 * len(posed), "another node must usually give another answer"
+        if len(comp) < p.graph.n:
+            assert sizes != {len(comp)}, "another node must give another answer"
     assert len({p.answer for p in posed}) >= 4
 
 
@@ -83,9 +81,9 @@ def test_the_size_design_keeps_every_lazy_count_low() -> None:
     assert abs(sum(cells.values()) - 1) < 1e-12
     assert set(cells) == {(n, lo) for n in range(5, 11) for lo in (2, 3, 4) if lo < 4 or n >= 7}
     by_k, by_v, one = _design_shares(cells, m._sizes, m.size_design())
-    assert by_k[0] <= 0.11 and max(by_k.values()) <= 0.20  # targets: each n - k rule <= 25%
+    assert by_k[0] <= 0.11 and max(by_k.values()) <= 0.17  # targets: each n - k rule <= 25%
     assert max(by_v.values()) <= 0.21  # target: the most frequent answer <= 30%
-    assert one <= 0.28  # target: the one-petal reader <= 30%
+    assert one <= 0.26
 
 
 def test_fresh_seeds_keep_the_spread_the_design_promises() -> None:
