@@ -4,17 +4,21 @@ At verbosity ``v >= 1`` every node is named by ``v`` CamelCase words joined with
 separator (``AmberHarbor``, ``CedarLanternMeadow``), drawn from ``WORDS``. Verbosity 0 is
 no change at all: the labels the surface chose, byte for byte.
 
-Why the names can be trusted by a grader that searches text for labels:
+No name lies inside another, even with case and spaces folded away as the judge folds them
+(``sparrow`` holds ``arrow``, so ``Arrow`` is not a word here). Why, given:
 
-* every word is capitalised and otherwise lower case, so the capitals of a name mark exactly
-  where its words start;
-* no word of ``WORDS`` is a prefix of another (``prefix_free``, checked by a test);
-* every name of one instance has the same number of words.
+* every name of one instance has the same number of words;
+* no folded word is a prefix of another (``prefix_free``);
+* a folded word occurs in two folded words joined, ``b + c``, only at 0 or at ``len(b)``
+  (``separable``; both are checked by a test, and together they rule out a word inside
+  another word).
 
-So a name ``a`` inside a name ``b`` starts at a capital of ``b``, its words line up with
-``b``'s, and having as many words as ``b`` it is ``b`` itself: no name is a substring of
-another. Names are distinct because their first ``code_words(n)`` words spell distinct
-numbers in base ``len(WORDS)``; the remaining words are free draws.
+Each occurrence of a name ``a``'s first word inside a name ``b`` then either lies within two
+neighbouring words of ``b``, so it starts at one of them and (prefix-free) is that word, or
+spans three and holds a whole word of ``b`` inside it, which cannot be. Word by word, ``a``
+lines up with ``b``'s words, and having as many, ``a`` is ``b``. Names are distinct because
+their first ``code_words(n)`` words spell distinct numbers in base ``len(WORDS)``; the
+remaining words are free draws.
 
 The words come from their own stream (``seeds.rng("verbosity", surface_seed, v)``), and the
 names replace the surface's labels one for one after every other surface choice is made, so
@@ -25,7 +29,8 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["MAX_VERBOSITY", "WORDS", "code_words", "prefix_free", "verbose_names"]
+__all__ = ["MAX_VERBOSITY", "WORDS", "code_words", "prefix_free", "separable",
+           "verbose_names"]
 
 #: Most words per name: at n = 80 with 200 edges, ~110 words per name already make a
 #: 64k-token question; 512 leaves room for denser graphs without making a config that
@@ -33,7 +38,7 @@ __all__ = ["MAX_VERBOSITY", "WORDS", "code_words", "prefix_free", "verbose_names
 MAX_VERBOSITY = 512
 
 WORDS: tuple[str, ...] = (
-    "Acorn", "Amber", "Anchor", "Apple", "Arrow", "Aspen", "Autumn", "Badger", "Bamboo",
+    "Acorn", "Amber", "Anchor", "Apple", "Aspen", "Autumn", "Badger", "Bamboo",
     "Banner", "Barley", "Basil", "Beacon", "Birch", "Blossom", "Bramble", "Breeze", "Bridge",
     "Brook", "Bucket", "Cabin", "Canyon", "Carrot", "Castle", "Cedar", "Cherry", "Chimney",
     "Cinder", "Clover", "Cobalt", "Comet", "Copper", "Coral", "Cotton", "Crystal", "Daisy",
@@ -49,15 +54,34 @@ WORDS: tuple[str, ...] = (
     "Squirrel", "Summit", "Thistle", "Thunder", "Timber", "Tulip", "Valley", "Velvet",
     "Walnut", "Willow", "Winter",
 )
-"""The name words: common, capitalised, pairwise prefix-free (no word starts another)."""
+"""The name words: common, capitalised, ``prefix_free`` and ``separable`` when folded."""
 
 
 def prefix_free(words: tuple[str, ...]) -> bool:
-    """Whether no word is a prefix of another (sorted, a prefix sits right before its
+    """Whether no folded word is a prefix of another (sorted, a prefix sits right before its
     extensions, so neighbours suffice)."""
-    ordered = sorted(words)
-    return len(set(words)) == len(words) and not any(
+    ordered = sorted(w.casefold() for w in words)
+    return len(set(ordered)) == len(ordered) and not any(
         b.startswith(a) for a, b in zip(ordered, ordered[1:]))
+
+
+def separable(words: tuple[str, ...]) -> bool:
+    """Whether each folded word occurs in any two folded words joined only where one starts.
+
+    >>> separable(("Oak", "Pine")), separable(("Arrow", "Sparrow", "Pine"))
+    (True, False)
+    """
+    folded = [w.casefold() for w in words]
+    for b in folded:
+        for c in folded:
+            joined = b + c
+            for a in folded:
+                at = joined.find(a)
+                while at != -1:
+                    if at not in (0, len(b)):
+                        return False
+                    at = joined.find(a, at + 1)
+    return True
 
 
 def code_words(n: int) -> int:
