@@ -22,8 +22,8 @@ from closurebench.errors import ConfigError
 from closurebench.generation.tokens import counter
 from closurebench.surface.verbosity import MAX_VERBOSITY
 
-__all__ = ["LENGTH_N", "LENGTH_EDGES", "LENGTH_TARGETS", "LengthPoint", "length_kwargs",
-           "pick_verbosity", "sweep"]
+__all__ = ["LENGTH_CATEGORIES", "LENGTH_EDGES", "LENGTH_N", "LENGTH_TARGETS", "LengthPoint",
+           "length_density", "length_kwargs", "pick_verbosity", "sweep"]
 
 #: GrAlgoBench's sweep: 80 nodes, 200 edges, five prompt lengths.
 LENGTH_N = 80

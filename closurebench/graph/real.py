@@ -23,7 +23,7 @@ from functools import cache
 from closurebench.graph.families import Graph
 
 __all__ = ["MAX_REAL_N", "NETWORKS", "most_visited_connected", "network", "random_walk_visits",
-           "sample_real"]
+           "sample_real", "walk_sample"]
 
 #: Network id -> NetworkX's function that builds it (looked up lazily: networkx loads on use).
 NETWORKS: dict[str, str] = {
@@ -94,9 +94,9 @@ def most_visited_connected(adj: tuple[tuple[int, ...], ...], visits: list[int], 
     return chosen
 
 
-def sample_real(rng: random.Random, n: int,
-                networks: tuple[str, ...] | None = None) -> Graph:
-    """A connected ``n``-node subgraph of a bundled real network (an undirected ``Graph``).
+def walk_sample(rng: random.Random, n: int,
+                networks: tuple[str, ...] | None = None) -> tuple[str, list[int]]:
+    """The network drawn and the ``n`` nodes chosen (indices into ``network(name)[0]``).
 
     The network is drawn among those with at least ``n`` nodes (``networks`` narrows the
     choice), the start node uniformly; see the module docstring for the walk.
@@ -106,15 +106,24 @@ def sample_real(rng: random.Random, n: int,
     if n < 1 or not fits:
         raise ValueError(f"n must be between 1 and {max(SIZES[m] for m in names)} for the "
                          f"networks {', '.join(names)}, got {n}")
-    _, adj = network(rng.choice(fits))
+    name = rng.choice(fits)
+    _, adj = network(name)
     start = rng.randrange(len(adj))
     visits = random_walk_visits(rng, adj, start, STEPS_PER_NODE * len(adj))
     chosen = most_visited_connected(adj, visits, start, n)
     if chosen is None:  # never for the bundled networks, which are connected
         raise ValueError(f"the walk's start lies in a component of fewer than {n} nodes")
+    return name, chosen
+
+
+def sample_real(rng: random.Random, n: int,
+                networks: tuple[str, ...] | None = None) -> Graph:
+    """A connected ``n``-node subgraph of a bundled real network (an undirected ``Graph``):
+    the subgraph ``walk_sample`` chooses, induced, its nodes renumbered in a random order."""
+    name, chosen = walk_sample(rng, n, networks)
+    _, adj = network(name)
     ids = rng.sample(range(n), n)
     new = {v: ids[i] for i, v in enumerate(chosen)}
     edges = sorted({(min(new[v], new[u]), max(new[v], new[u]))
                     for v in chosen for u in adj[v] if u in new})
     return Graph(n, tuple(edges), directed=False)
-

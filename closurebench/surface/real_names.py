@@ -48,13 +48,9 @@ def clean(names: list[str]) -> tuple[str, ...]:
     for name in sorted({" ".join(n.split()) for n in names}):
         if name and _PLAIN.match(name) and not _AND.search(name):
             kept.setdefault(_key(name), name)
-    keys = sorted(kept, key=len)
-    # A key inside another: search the longer keys only, joined (each search is one C scan).
-    out = []
-    for i, key in enumerate(keys):
-        longer = "\0".join(k for k in keys[i + 1:] if len(k) > len(key))
-        if key not in longer:
-            out.append(kept[key])
+    # Inside another: found in the joined keys once more than its own place (one C scan each).
+    joined = "\0".join(kept)
+    out = [name for key, name in kept.items() if joined.count(key) == 1]
     return tuple(sorted(out))
 
 

@@ -28,6 +28,7 @@ the domain, style, node order and edge order are those of verbosity 0: only name
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 __all__ = ["MAX_VERBOSITY", "WORDS", "code_words", "prefix_free", "separable",
            "verbose_names"]
@@ -62,7 +63,7 @@ def prefix_free(words: tuple[str, ...]) -> bool:
     extensions, so neighbours suffice)."""
     ordered = sorted(w.casefold() for w in words)
     return len(set(ordered)) == len(ordered) and not any(
-        b.startswith(a) for a, b in zip(ordered, ordered[1:]))
+        b.startswith(a) for a, b in pairwise(ordered))
 
 
 def separable(words: tuple[str, ...]) -> bool:
