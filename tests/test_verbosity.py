@@ -205,3 +205,13 @@ def test_permuted_word_orders_are_distinct_names():
     # Same words in another order name another node: each is its own name, none inside another.
     names = ["".join(p) for p in permutations(WORDS[:3])]
     assert_no_name_inside_another(names)
+
+
+def test_load_dataset_takes_the_surface_axes(tmp_path):
+    pytest.importorskip("datasets")
+    base = cb.load_dataset("triangle_count", split="train", cache_dir=str(tmp_path / "a"))
+    long = cb.load_dataset("triangle_count", split="train", verbosity=2,
+                           cache_dir=str(tmp_path / "b"))
+    assert long["label_pool"] == ["words"] * len(base)
+    assert long["answer"] == base["answer"] and long["structural_seed"] == base["structural_seed"]
+    assert all(sum(c.isupper() for c in x) == 2 for x in long[0]["nodes"])
