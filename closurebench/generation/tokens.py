@@ -8,7 +8,7 @@ generates; the count is a property of the text, so any machine gets the same num
 
 Without it, ``estimate_tokens`` divides characters by ``CHARS_PER_TOKEN``, calibrated on this
 module's target text: questions of the token-length sweep (n = 80, 200 links) at verbosity
-8 to 128, where ``o200k_base`` gives 3.36-3.65 characters per token (3.4 at verbosity 32+,
+8 and 32, where ``o200k_base`` gave 3.36-3.65 characters per token (3.4 at verbosity 32,
 where the names are most of the text). Short-label questions have fewer characters per
 token (2.8-3.4 at verbosity 0), so the estimate is for long-name prompts; ``counter()``
 says which one a number came from.
