@@ -18,6 +18,10 @@ Rows (numbers refer to issue 5's list):
    single large hostile output (``benchmarks.scoring_speed``).
 9. the audit (``closurebench.audit``) on a large fresh sample (200 per category, seed 7) and on
    the released splits: the pooled one-hop and hops figures and every target missed.
+10. verbosity (issue 24): generation time at the token-length sweep's structure (n = 80, 200
+    edges; triangle_count, reach_then_count, degree_count) at the verbosities of ~8k and
+    ~64k-token prompts against verbosity 0, and of ``all`` at verbosity 4 against 0 (goal:
+    under 2x).
 
 Timings are medians of ``--repeats`` runs (at least 3) unless a row says otherwise; rows that
 compare (ours vs reasoning-gym, cross-check on vs off, 2 workers vs 1) take turns in every
@@ -563,6 +567,43 @@ def rows_audit(quick: bool) -> list[Row]:
     return rows
 
 
+# --- 10. verbosity ------------------------------------------------------------------------------
+
+#: Words per name giving ~8k and ~64k-token prompts at the sweep's structure (o200k_base;
+#: ``closurebench.generation.length.sweep`` picks 10-11 and 87-88 for the three categories).
+SWEEP_VERBOSITIES = (10, 90)
+
+
+def rows_verbosity(repeats: int) -> list[Row]:
+    """Generation time, cross-checked, at higher verbosity over verbosity 0 (same instances)."""
+    from closurebench.generation.length import LENGTH_CATEGORIES, length_kwargs
+
+    def sweep_job(v: int) -> Callable[[], None]:
+        def make() -> None:
+            for c in LENGTH_CATEGORIES:
+                drain(cb.generate(c, verbosity=v, **length_kwargs(c, 20)))
+        return make
+
+    def all_job(v: int) -> Callable[[], None]:
+        return lambda: drain(cb.generate("all", per_category=20, verbosity=v))
+
+    jobs = {f"sweep v={v}": sweep_job(v) for v in (0, *SWEEP_VERBOSITIES)}
+    jobs.update({f"all v={v}": all_job(v) for v in (0, 4)})
+    for job in jobs.values():  # warm the caches both sides share
+        job()
+    t = round_robin(jobs, repeats)
+    rows = []
+    for v in SWEEP_VERBOSITIES:
+        ratio = t[f"sweep v={v}"] / t["sweep v=0"]
+        rows.append(Row("10", f"verbosity {v} vs 0: n=80, 200 edges (3x20)",
+                        ms(t[f"sweep v={v}"]), ms(t["sweep v=0"]), f"{ratio:.2f}x", "<2x",
+                        ratio < 2))
+    ratio = t["all v=4"] / t["all v=0"]
+    rows.append(Row("10", "verbosity 4 vs 0: all, default axes (26x20)", ms(t["all v=4"]),
+                    ms(t["all v=0"]), f"{ratio:.2f}x", "<2x", ratio < 2))
+    return rows
+
+
 def render(rows: list[Row], header: str) -> str:
     cols = ["#", "measure", "ours", "reference", "ratio", "goal", "met"]
     body = [[r.id, r.measure, r.ours, r.reference, r.ratio, r.goal,
@@ -606,7 +647,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default=None, help="also write the rows to this JSON file")
     args = p.parse_args(argv)
     repeats = 1 if args.quick else max(3, args.repeats)
-    only = set(args.only.split(",")) if args.only else set("123456789")
+    only = set(args.only.split(",")) if args.only else {*"123456789", "10"}
     scales = tuple(n for n in SCALES if n <= 1000) if args.quick else SCALES
 
     probe = cpu_probe()
@@ -628,6 +669,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += rows_scoring(args.quick)
     if "9" in only:
         rows += rows_audit(args.quick)
+    if "10" in only:
+        rows += rows_verbosity(repeats)
 
     took = time.perf_counter() - started
     header = (f"ClosureBench generation benchmarks — {machine()}; medians of {repeats} "

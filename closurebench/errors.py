@@ -65,10 +65,12 @@ EXTRAS = {
     "datasets": "hf", "huggingface_hub": "hf", "pyarrow": "hf", "evaluate": "hf",
     "openai": "run", "matplotlib": "run", "tqdm": "run",
     "lm_eval": "integrations", "inspect_ai": "integrations", "sklearn": "audit",
+    "airportsdata": "real", "bpe_openai": "real",
 }
 #: Python argument names in ``ConfigError`` messages and the flags that set them.
 _FLAGS = ("n_min", "n_max", "density_min", "density_max", "surface_seed", "seed",
-          "per_category", "categories", "encoding", "limit", "samples", "fresh_seed")
+          "per_category", "categories", "encoding", "limit", "samples", "fresh_seed",
+          "verbosity", "labels", "source")
 
 
 def install_hint(exc: ImportError) -> str | None:

@@ -66,10 +66,11 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--n-max", type=int, default=None,
                    help="largest graph (n-min..2000, default 10)")
     p.add_argument("--preset", default=None,
-                   help="a named size sweep (paper-size-sweep, gralgo-s1 .. gralgo-s6); "
-                        "--n-min/--n-max override it")
-    p.add_argument("--density-min", type=float, default=0.1, help="in (0, 1], default 0.1")
-    p.add_argument("--density-max", type=float, default=0.5, help="in (0, 1], default 0.5")
+                   help="a named size sweep (paper-size-sweep, gralgo-s1 .. gralgo-s6, "
+                        "gralgo-length, gralgo-length-directed); --n-min/--n-max and "
+                        "--density-min/--density-max override it")
+    p.add_argument("--density-min", type=float, default=None, help="in (0, 1], default 0.1")
+    p.add_argument("--density-max", type=float, default=None, help="in (0, 1], default 0.5")
     p.add_argument("--seed", type=int, default=0, help="structural seed (default 0)")
     p.add_argument("--surface-seed", type=int, default=None, help="surface seed (default: seed)")
     p.add_argument("--per-category", type=int, default=50, help="instances per category")
@@ -83,6 +84,15 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--half", type=int, default=None, choices=(0, 1),
                    help="keep one structural half (0: the train split's, 1: held_out's), so "
                    "a config holds no relabelled twin of the other half's instances")
+    p.add_argument("--verbosity", type=int, default=0,
+                   help="words per node name (0: the usual labels; same graphs and answers at "
+                        "every verbosity)")
+    p.add_argument("--labels", default=None, choices=("airports", "cities", "lesmis"),
+                   help="name nodes from a real-name pool (airports and cities need "
+                        "closurebench[real])")
+    p.add_argument("--source", default="synthetic", choices=("synthetic", "real"),
+                   help="real: sample each graph from a NetworkX real network (undirected "
+                        "categories, n <= 77)")
 
 
 def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -92,14 +102,22 @@ def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     sizes = preset(args.preset) if getattr(args, "preset", None) else {}
     n_min = args.n_min if args.n_min is not None else sizes.get("n_min", 4)
     n_max = args.n_max if args.n_max is not None else sizes.get("n_max", 10)
+    lo, hi = _pair(sizes.get("density", (0.1, 0.5)))
+    density = (lo if args.density_min is None else args.density_min,
+               hi if args.density_max is None else args.density_max)
     return {
         "n_min": n_min, "n_max": n_max,
-        "density": (args.density_min, args.density_max), "seed": args.seed,
+        "density": density, "seed": args.seed,
         "surface_seed": args.surface_seed, "per_category": args.per_category,
         "categories": args.categories.split(",") if args.categories else None,
         "encoding": args.encoding,
         "hops_min": args.hops_min, "hops_max": args.hops_max, "half": args.half,
+        "verbosity": args.verbosity, "labels": args.labels, "source": args.source,
     }
+
+
+def _pair(density: Any) -> tuple[float, float]:
+    return (density, density) if isinstance(density, (int, float)) else tuple(density)
 
 
 def _records(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
@@ -107,6 +125,8 @@ def _records(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     from closurebench.generation.parallel import generate_parallel, shard_range
 
     kw = config_kwargs(args)
+    if getattr(args, "tokens", None) is not None:
+        args.verbosity = kw["verbosity"] = _verbosity_for(args, kw)
     cfg = Config.make(args.config, **kw)
     start, stop = shard_range(cfg.size, *args.shard) if args.shard else (0, cfg.size)
     return generate_parallel(cfg, start, stop, workers=args.workers,
@@ -131,6 +151,30 @@ def _generate(args: argparse.Namespace) -> int:
     if out != "-":
         print(f"wrote {count} records to {out}", file=sys.stderr)
     return 0
+
+
+def _verbosity_for(args: argparse.Namespace, kw: dict[str, Any]) -> int:
+    """``--tokens T``: the verbosity whose questions (the first ten) average closest to T."""
+    from closurebench.errors import ConfigError
+    from closurebench.generation.instances import generate
+    from closurebench.generation.length import pick_verbosity
+    from closurebench.generation.tokens import counter
+
+    if args.verbosity:
+        raise ConfigError(f"--tokens and --verbosity are exclusive, got --verbosity "
+                          f"{args.verbosity}")
+    if args.tokens < 1:
+        raise ConfigError(f"--tokens must be a positive token count, got {args.tokens}")
+    count, name = counter()
+
+    def questions(v: int) -> list[str]:
+        return [r["question"] for r in generate(
+            args.config, **{**kw, "verbosity": v}, cross_check=False, stop=10)]
+
+    v, tokens = pick_verbosity(questions, args.tokens, count=count)
+    print(f"--tokens {args.tokens}: verbosity {v} (first {len(tokens)} questions average "
+          f"{sum(tokens) / len(tokens):,.0f} tokens by {name})", file=sys.stderr)
+    return v
 
 
 def _size(args: argparse.Namespace) -> int:
@@ -180,6 +224,9 @@ def add_parsers(sub: Any) -> None:
     g.add_argument("--no-cross-check", action="store_true",
                    help="skip the NetworkX twin (faster; the tensor engine still answers)")
     g.add_argument("--force", action="store_true", help="overwrite an existing --out file")
+    g.add_argument("--tokens", type=int, default=None,
+                   help="pick the verbosity whose questions average about this many tokens "
+                        "(o200k_base with closurebench[real], else estimated as chars/3.45)")
     g.add_argument("--no-progress", action="store_true",
                    help="no progress bar on stderr when writing a file")
     g.set_defaults(func=_generate)

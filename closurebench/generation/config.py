@@ -16,6 +16,8 @@ from functools import cached_property
 from closurebench.categories import CATEGORIES, CONFIGS
 from closurebench.errors import ConfigError
 from closurebench.surface.encodings import ENCODINGS
+from closurebench.surface.real_names import REAL_POOLS
+from closurebench.surface.verbosity import MAX_VERBOSITY
 
 __all__ = ["N_LIMITS", "SEED_LIMIT", "Config"]
 
@@ -24,6 +26,12 @@ N_LIMITS = (2, 2000)
 #: default density a graph has ~10^6 edges and a 23 MB question no model can read; above this
 #: a config is refused with the largest density that fits, rather than generated for a minute.
 MAX_EDGES = 20_000
+#: Most name words a question may hold (expected: (n_max + 2 edges) x verbosity): about
+#: 60 MB of text; above it a config is refused rather than written for minutes.
+MAX_NAME_WORDS = 5_000_000
+#: Where a config's graphs come from: built by each category (``synthetic``), or sampled from
+#: NetworkX's bundled real networks (``real``, undirected categories only).
+SOURCES = ("synthetic", "real")
 SEED_LIMIT = 2**63 - 1
 PER_CATEGORY_LIMIT = 10**9
 
@@ -76,6 +84,9 @@ class Config:
     hops_min: int = 1
     hops_max: int | None = None
     half: int | None = None
+    verbosity: int = 0
+    labels: str | None = None
+    source: str = "synthetic"
 
     @classmethod
     def make(
@@ -93,10 +104,18 @@ class Config:
         hops_min: int = 1,
         hops_max: int | None = None,
         half: int | None = None,
+        verbosity: int = 0,
+        labels: str | None = None,
+        source: str = "synthetic",
     ) -> Config:
         """Validate every argument; ``hops_min``/``hops_max`` bound the hop depth of closure
         categories (``None``: up to what n allows); ``half`` keeps one of the two structural
-        halves (0 for train, 1 for held_out: isomorphic instances always share a half)."""
+        halves (0 for train, 1 for held_out: isomorphic instances always share a half).
+
+        Surface axes that leave the structure alone: ``verbosity`` (words per node name, 0 for
+        the usual labels; ``closurebench.surface.verbosity``) and ``labels`` (a real-name pool,
+        ``closurebench.surface.real_names``). ``source="real"`` samples each graph from a
+        NetworkX real network (``closurebench.graph.real``; undirected categories only)."""
         if not isinstance(config, str) or config not in CONFIGS:
             raise ConfigError(
                 f"config must be one of all, l1, l2, l3 or a category id; got {config!r}"
@@ -122,6 +141,24 @@ class Config:
             )
         if not isinstance(encoding, str) or encoding not in ENCODINGS:
             raise ConfigError(f"encoding must be one of {', '.join(ENCODINGS)}; got {encoding!r}")
+        verbosity = _int("verbosity", verbosity, 0, MAX_VERBOSITY)
+        if verbosity and encoding == "numeric":
+            raise ConfigError("verbosity must be 0 with encoding numeric (its labels are the "
+                              f"integers 0..n-1), got {verbosity}")
+        per_word = n_max + 2 * edges  # name mentions: the node list, two per edge (an upper bound)
+        if per_word * verbosity > MAX_NAME_WORDS:
+            raise ConfigError(f"verbosity must be at most {int(MAX_NAME_WORDS // per_word)} at "
+                              f"n_max={n_max} and density_max={dens[1]} (questions hold at most "
+                              f"~{MAX_NAME_WORDS:,} name words), got {verbosity}")
+        if labels is not None:
+            if not isinstance(labels, str) or labels not in REAL_POOLS:
+                raise ConfigError(f"labels must be one of {', '.join(REAL_POOLS)} (or None); "
+                                  f"got {labels!r}")
+            if encoding == "numeric" or verbosity:
+                raise ConfigError(f"labels must be None with encoding numeric or verbosity > 0 "
+                                  f"(they name nodes their own way), got {labels!r}")
+        if not isinstance(source, str) or source not in SOURCES:
+            raise ConfigError(f"source must be one of {', '.join(SOURCES)}; got {source!r}")
         allowed = CONFIGS[config]
         if categories is None:
             chosen = allowed
@@ -144,8 +181,12 @@ class Config:
             lo = CATEGORIES[c].n_floor
             if n_max < lo:
                 raise ConfigError(f"n_max must be at least {lo} for category {c}, got {n_max}")
+        if labels is not None:
+            _check_pool(labels, n_max)
+        if source == "real":
+            _check_real(chosen, n_max)
         return cls(config, n_min, n_max, dens, seed, surface_seed, per_category, chosen,
-                   encoding, hops_min, hops_max, half)
+                   encoding, hops_min, hops_max, half, verbosity, labels, source)
 
     @property
     def size(self) -> int:
@@ -172,8 +213,32 @@ class Config:
         keys = asdict(self)
         for k in ("name", "categories", "per_category"):
             keys.pop(k)
-        for k, default in (("hops_min", 1), ("hops_max", None), ("half", None)):
+        for k, default in (("hops_min", 1), ("hops_max", None), ("half", None),
+                           ("verbosity", 0), ("labels", None), ("source", "synthetic")):
             if keys[k] == default:  # axes at their defaults leave older digests unchanged
                 keys.pop(k)
         blob = json.dumps(keys, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:8]
+
+
+def _check_pool(labels: str, n_max: int) -> None:
+    """A real-name pool must hold n_max distinct names (``lesmis`` holds fewer than 77)."""
+    from closurebench.surface.real_names import real_pool
+
+    size = len(real_pool(labels))
+    if n_max > size:
+        raise ConfigError(f"n_max must be at most {size} with labels={labels!r} (the pool's "
+                          f"distinct names), got {n_max}")
+
+
+def _check_real(chosen: tuple[str, ...], n_max: int) -> None:
+    """``source="real"`` fits undirected categories whose graphs the real networks can hold."""
+    from closurebench.graph.real import MAX_REAL_N
+
+    bad = [c for c in chosen if CATEGORIES[c].family != "undirected"]
+    if bad:
+        raise ConfigError(f"source 'real' needs undirected categories (the real networks are "
+                          f"undirected); got {', '.join(bad)}")
+    if n_max > MAX_REAL_N:
+        raise ConfigError(f"n_max must be at most {MAX_REAL_N} with source 'real' (the largest "
+                          f"bundled network's nodes), got {n_max}")

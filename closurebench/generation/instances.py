@@ -24,7 +24,7 @@ def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, A
     side = bool(sseed & 1) if get(cat_id).balance is not None else None
     posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
                  (config.hops_min, config.hops_max), config.half,
-                 strata(config.seed, cat_id, j, side))
+                 strata(config.seed, cat_id, j, side), config.source)
     return build_record(
         posed,
         record_id=f"{cat_id}-{j:05d}-{config.digest}",
@@ -32,6 +32,8 @@ def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, A
         surface_seed=surface_seed(config.surface_seed, cat_id, j),
         encoding=config.encoding,
         cross_check=cross_check,
+        verbosity=config.verbosity,
+        labels=config.labels,
     )
 
 
@@ -49,6 +51,9 @@ def generate(
     hops_min: int = 1,
     hops_max: int | None = None,
     half: int | None = None,
+    verbosity: int = 0,
+    labels: str | None = None,
+    source: str = "synthetic",
     cross_check: bool = True,
     start: int = 0,
     stop: int | None = None,
@@ -67,6 +72,7 @@ def generate(
         config, n_min=n_min, n_max=n_max, density=density, seed=seed,
         surface_seed=surface_seed, per_category=per_category, categories=categories,
         encoding=encoding, hops_min=hops_min, hops_max=hops_max, half=half,
+        verbosity=verbosity, labels=labels, source=source,
     )
     return _iterate(cfg, start, cfg.size if stop is None else min(stop, cfg.size), cross_check)
 

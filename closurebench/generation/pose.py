@@ -23,6 +23,7 @@ from closurebench.generation.sensitivity import query_sensitive
 from closurebench.graph import seeds
 from closurebench.graph import tensor as T
 from closurebench.graph.families import perturb, sample_digraph, sample_family, sample_undirected
+from closurebench.graph.real import sample_real
 
 __all__ = ["Posed", "answer_hops", "draw_hops", "pose", "structural_seed", "surface_seed"]
 
@@ -267,9 +268,20 @@ def answer_hops(cat: Category, graph: Any, query: dict[str, Any], answer: Any) -
     return hi
 
 
-def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: Target
-                ) -> Iterator[tuple[Any, dict[str, Any]]]:
-    """Graph/query candidates: built to target, or sampled graphs with proposed queries."""
+def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: Target,
+                source: str = "synthetic") -> Iterator[tuple[Any, dict[str, Any]]]:
+    """Graph/query candidates: built to target, or sampled graphs with proposed queries.
+
+    ``source="real"`` samples every graph from a bundled real network (``graph.real``) and
+    never constructs: a real topology's answers take whatever values it has (ρ is unused).
+    """
+    if source == "real":
+        for _ in range(MAX_TRIES):
+            graph = sample_real(rng, n)
+            query = cat.propose(rng, graph)
+            if query is not None:
+                yield graph, query
+        return
     if cat.construct is not None:
         for tries in range(MAX_TRIES):
             if tries == FREE_AFTER:  # built only when needed: most cells never get this far
@@ -299,6 +311,7 @@ def pose(
     hops: tuple[int, int | None] = (1, None),
     half: int | None = None,
     strata: Strata | None = None,
+    source: str = "synthetic",
 ) -> Posed:
     """Build candidates until one is unambiguous, non-degenerate, on target and in ``half``.
 
@@ -332,7 +345,7 @@ def pose(
     # The redraw coin's stream is independent of every other: built only when first flipped
     # (about one instance in twenty), it gives the same coins as one built up front.
     redraw: random.Random | None = None
-    for tries, (graph, query) in enumerate(_candidates(cat, rng, n, rho, target)):
+    for tries, (graph, query) in enumerate(_candidates(cat, rng, n, rho, target, source)):
         answer = _answer(cat, graph, query)
         if answer is _UNPOSABLE or not cat.accept(answer, graph):
             continue

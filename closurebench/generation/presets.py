@@ -7,6 +7,10 @@ preset says otherwise: the paper's size study and GrAlgoBench's scales vary n al
 * ``paper-size-sweep``: the paper's size study, n from 4 to 20.
 * ``gralgo-s1`` .. ``gralgo-s6``: GrAlgoBench's six scales (8–15, 16–30, 31–50, 51–80, 81–120
   and 121–160 nodes), so results can be put side by side with theirs.
+* ``gralgo-length``: the structure of GrAlgoBench's token-length study (§3.1), 80 nodes and
+  200 expected edges of an undirected graph (``triangle_count``); ``gralgo-length-directed``
+  the same for directed categories (200 expected arcs). The lengths themselves come from
+  ``verbosity`` (``closurebench.generation.length``).
 """
 
 from __future__ import annotations
@@ -18,11 +22,16 @@ from closurebench.errors import ConfigError
 __all__ = ["PRESETS", "preset"]
 
 _GRALGO_SCALES = ((8, 15), (16, 30), (31, 50), (51, 80), (81, 120), (121, 160))
+#: 200 expected edges at n = 80: over the 3,160 unordered pairs, or the 6,320 ordered ones.
+_LENGTH_UNDIRECTED = round(200 / 3160, 6)
+_LENGTH_DIRECTED = round(200 / 6320, 6)
 
 PRESETS: dict[str, dict[str, Any]] = {
     "paper-size-sweep": {"n_min": 4, "n_max": 20},
     **{f"gralgo-s{i}": {"n_min": lo, "n_max": hi}
        for i, (lo, hi) in enumerate(_GRALGO_SCALES, start=1)},
+    "gralgo-length": {"n_min": 80, "n_max": 80, "density": _LENGTH_UNDIRECTED},
+    "gralgo-length-directed": {"n_min": 80, "n_max": 80, "density": _LENGTH_DIRECTED},
 }
 """Preset name -> ``generate``/``Config.make`` keyword arguments."""
 

@@ -28,6 +28,8 @@ from closurebench.surface import (
     render_graph,
     sample_labels,
 )
+from closurebench.surface.real_names import real_names
+from closurebench.surface.verbosity import verbose_names
 from closurebench.tl import reference as tl_reference
 
 __all__ = ["FIELDS", "Surface", "build_record", "canonical", "choose_surface", "program_text"]
@@ -142,8 +144,14 @@ class Surface:
     order: list[str]
 
 
-def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str) -> Surface:
-    """Frame, label pool, style, labels and node listing order, from the surface seed alone."""
+def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str,
+                   verbosity: int = 0, labels_pool: str | None = None) -> Surface:
+    """Frame, label pool, style, labels and node listing order, from the surface seed alone.
+
+    ``verbosity`` (words per name) or ``labels_pool`` (a real-name pool) then renames the nodes
+    one for one from a stream of their own, leaving every other choice, and ``rng``'s
+    position, as at the defaults: the same frame, style, node order and edge order.
+    """
     rng = seeds.rng("text", surface_seed)
     kin = cat.family == "family"
     frame = KINSHIP if kin else rng.choice(DOMAINS)
@@ -153,6 +161,15 @@ def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str) -> S
     if pool == "numeric":
         labels = [labels[i] for i in rng.sample(range(n), n)]
     order = sorted(labels, key=int) if pool == "numeric" else rng.sample(labels, n)
+    if verbosity or labels_pool is not None:
+        if verbosity:
+            pool, names = "words", verbose_names(
+                seeds.rng("verbosity", surface_seed, verbosity), n, verbosity)
+        else:
+            pool, names = labels_pool, real_names(
+                seeds.rng("labels", labels_pool, surface_seed), labels_pool, n)
+        rename = dict(zip(labels, names))
+        labels, order = names, [rename[v] for v in order]
     return Surface(rng, frame, pool, style, labels, order)
 
 
@@ -164,11 +181,16 @@ def build_record(
     surface_seed: int,
     encoding: str,
     cross_check: bool = True,
+    verbosity: int = 0,
+    labels: str | None = None,
 ) -> dict[str, Any]:
     """The full record of one instance; raises ``EngineDisagreement`` if the engines differ
-    (numpy, the NetworkX twin and the TL interpreter running ``program_tl``)."""
+    (numpy, the NetworkX twin and the TL interpreter running ``program_tl``).
+
+    A record at ``verbosity`` > 0 carries a ``verbosity`` field (records at 0 are as before).
+    """
     cat, n = posed.category, posed.n
-    surface = choose_surface(cat, n, surface_seed, encoding)
+    surface = choose_surface(cat, n, surface_seed, encoding, verbosity, labels)
     rng, frame, style, labels, order = (surface.rng, surface.frame, surface.style,
                                         surface.labels, surface.order)
 
@@ -206,7 +228,7 @@ def build_record(
         cat.answer_format.format(noun=frame.noun, nouns=frame.nouns),
     ])
     edges_after = [[u, v] for u, v in shown[1]] if len(shown) == 2 else []
-    return {
+    record = {
         "id": record_id,
         "category": cat.id,
         "level": cat.level,
@@ -232,3 +254,6 @@ def build_record(
         "program": program_text(cat, order, shown[0], edges_after, query),
         "program_tl": tl_reference.program_text(cat, order, shown, query),
     }
+    if verbosity:
+        record["verbosity"] = verbosity
+    return record

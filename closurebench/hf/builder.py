@@ -145,6 +145,8 @@ class ClosureBenchConfig(datasets.BuilderConfig):
     ``categories`` may be a comma-separated string. ``hops_min``/``hops_max`` bound the hop
     depth of closure answers, as in ``generate``; ``half`` keeps one structural half in both
     splits (``None``, the default: train keeps half 0 and held_out half 1, as released).
+    ``verbosity``, ``labels`` and ``source`` are the surface and source axes of ``generate``
+    (rows keep the dataset's columns: a verbosity shows as ``label_pool`` ``"words"``).
     """
 
     n_min: int = DEFAULTS["n_min"]
@@ -159,6 +161,9 @@ class ClosureBenchConfig(datasets.BuilderConfig):
     hops_min: int = 1
     hops_max: int | None = None
     half: int | None = None
+    verbosity: int = 0
+    labels: str | None = None
+    source: str = "synthetic"
 
     @property
     def density(self) -> tuple[float, float]:
@@ -186,6 +191,9 @@ class ClosureBenchConfig(datasets.BuilderConfig):
         }
         if self.half is not None:  # unset: each split keeps its own half (split_config)
             axes["half"] = self.half
+        for name, default in (("verbosity", 0), ("labels", None), ("source", "synthetic")):
+            if getattr(self, name) != default:
+                axes[name] = getattr(self, name)
         return axes
 
     def split_config(self, split: str) -> Config:
@@ -257,6 +265,7 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
         for start, stop in ranges:
             for k in range(start, stop):
                 rec = instance(config, k)
+                rec.pop("verbosity", None)  # not a column; label_pool "words" tells it
                 yield rec["id"], rec
 
 
