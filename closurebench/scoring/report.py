@@ -2,7 +2,8 @@
 
 Each output is judged (``judge``) against its resolved reference (``references``); the report
 tallies strict, lenient, parse and format rates overall and by level, category, n and density,
-with pass@k and cons@k when instances have several samples.
+with pass@k and cons@k when instances have several samples (and, on request, ``cons_all@k``:
+cons@k by GrAlgoBench's rule, under which unparsed answers vote too).
 """
 
 from __future__ import annotations
@@ -134,6 +135,7 @@ def score(
     sample_ids: Sequence[Hashable] | None = None,
     k_values: Iterable[int] | None = None,
     finish_reasons: Sequence[str | None] | None = None,
+    unparsed_votes: bool = False,
 ) -> dict[str, Any]:
     """Score raw model outputs against references; see the metric card for every rule.
 
@@ -141,9 +143,15 @@ def score(
     (``"length"``): they have no answer. ``sample_ids`` groups several samples of one
     instance (in the given order) for ``pass@k`` and ``cons@k``; without it, records' ``id``
     fields group them. ``k_values`` defaults to 1, 2, 4, … up to the smallest sample count,
-    plus that count. Bad inputs raise ``ValueError`` naming the index; bad model outputs (of
-    any type) are scored wrong, never raised.
+    plus that count. ``cons@k`` lets parsed answers alone vote (a sample without one abstains);
+    ``unparsed_votes=True`` adds ``cons_all@k`` beside it, GrAlgoBench's rule: every sample
+    votes, one without a parsed answer for "no answer" (never correct), so three unparsed
+    samples and two right ones are wrong by ``cons_all@5`` and right by ``cons@5``. Bad inputs
+    raise ``ValueError`` naming the index; bad model outputs (of any type) are scored wrong,
+    never raised.
     """
+    if not isinstance(unparsed_votes, bool):
+        raise ValueError(f"unparsed_votes must be True or False, got {unparsed_votes!r}")
     with _no_gc_pauses():
         preds, cases, metas, ids, finishes = _prepare(
             predictions, references, categories, finish_reasons
@@ -215,7 +223,8 @@ def score(
     if group_ids is not None:
         cased = [c.judge for c in cases]
         report.update(
-            _sampling(group_ids, cased, strict_flags, values, k_values, samples is not None)
+            _sampling(group_ids, cased, strict_flags, values, k_values, samples is not None,
+                      unparsed_votes)
         )
     return report
 
@@ -240,6 +249,7 @@ def _sampling(
     values: list[Any],
     k_values: Iterable[int] | None,
     explicit: bool,
+    unparsed_votes: bool = False,
 ) -> dict[str, Any]:
     """pass@k and cons@k over instances; empty when no instance has two samples (and the
     grouping came from record ids rather than explicit ``sample_ids``)."""
@@ -300,12 +310,17 @@ def _sampling(
     out: dict[str, Any] = {"n_instances": len(groups), "samples_per_instance_min": smallest}
     for k in sorted(ks):
         passes = sum(pass_at_k(n, c, k) for n, c in counts)
-        if k == 1:
-            cons = sum(strict_flags[m[0]] for m in groups.values())
+        if k == 1:  # one vote: right exactly when the first sample is, by either rule
+            cons = cons_all = sum(strict_flags[m[0]] for m in groups.values())
         else:
-            cons = sum(consensus_correct([vote(i) for i in m[:k]]) for m in groups.values())
+            ballots = [[vote(i) for i in m[:k]] for m in groups.values()]
+            cons = sum(map(consensus_correct, ballots))
+            cons_all = sum(consensus_correct(b, unparsed_votes=True) for b in ballots) if (
+                unparsed_votes) else 0
         out[f"pass@{k}"] = passes / len(groups)
         out[f"cons@{k}"] = cons / len(groups)
+        if unparsed_votes:
+            out[f"cons_all@{k}"] = cons_all / len(groups)
     return out
 
 
@@ -327,8 +342,8 @@ def format_report(report: Mapping[str, Any]) -> str:
         lines.append(f"set F1 (partial)   {_pct(report['set_f1'])}  over {report['n_set_answers']}")
     if report.get("tokens_per_correct") is not None:
         lines.append(f"tokens / correct   {report['tokens_per_correct']:.1f}")
-    sampled = [k for k in report if k.startswith(("pass@", "cons@"))]
-    for key in sorted(sampled, key=lambda k: (k[:5], int(k[5:]))):
+    sampled = [k for k in report if k.startswith(("pass@", "cons@", "cons_all@"))]
+    for key in sorted(sampled, key=lambda k: (k.split("@")[0], int(k.split("@")[1]))):
         lines.append(f"{key:<18} {_pct(report[key])}")
     for title, field_name in (
         ("level", "by_level"),
