@@ -21,7 +21,8 @@ from closurebench.scoring.parse import freeze, set_f1
 from closurebench.scoring.references import Meta, _optional_list, _prepare
 from closurebench.scoring.stats import consensus_correct, pass_at_k
 
-__all__ = ["format_report", "judge_outputs", "score", "verdicts"]
+__all__ = ["format_report", "instance_outcomes", "judge_outputs", "parse_metric", "score",
+           "verdicts"]
 
 
 
@@ -321,6 +322,61 @@ def _sampling(
         out[f"cons@{k}"] = cons / len(groups)
         if unparsed_votes:
             out[f"cons_all@{k}"] = cons_all / len(groups)
+    return out
+
+
+def parse_metric(metric: str) -> tuple[str, int]:
+    """``(kind, k)`` of a per-instance metric name: ``accuracy`` (the first sample, k = 1),
+    ``pass@K``, ``cons@K`` or ``cons_all@K``; a ``ValueError`` names the valid spellings.
+
+    >>> parse_metric("cons_all@4")
+    ('cons_all', 4)
+    """
+    if metric == "accuracy":
+        return "accuracy", 1
+    kind, _, k = str(metric).partition("@")
+    if kind in ("pass", "cons", "cons_all") and k.isdigit() and int(k) >= 1:
+        return kind, int(k)
+    raise ValueError(f"metric must be accuracy, pass@K, cons@K or cons_all@K (K >= 1), "
+                     f"got {metric!r}")
+
+
+def instance_outcomes(
+    predictions: Sequence[Any],
+    references: Sequence[str | Mapping[str, Any]],
+    sample_ids: Sequence[Hashable],
+    metric: str = "accuracy",
+    finish_reasons: Sequence[str | None] | None = None,
+) -> dict[Hashable, bool]:
+    """Whether each instance is right by ``metric`` (:func:`parse_metric`), judged as
+    :func:`score` judges; for paired tests between runs, which need one outcome per instance.
+
+    Samples of an instance are taken in the given order: ``accuracy`` is its first sample's
+    strict verdict; ``pass@K`` whether any of its first K is right (GrAlgoBench's pass@k; the
+    report's unbiased pass@k equals its mean when K is the sample count); ``cons@K`` and
+    ``cons_all@K`` the majority vote of the first K, as :func:`score` votes. An instance
+    with fewer than K samples is left out.
+    """
+    kind, k = parse_metric(metric)
+    ids = list(sample_ids)
+    if len(ids) != len(predictions):
+        raise ValueError(f"sample_ids ({len(ids)}) must match predictions ({len(predictions)})")
+    _, cases, _, _, _ = _prepare(list(predictions), references, None, finish_reasons)
+    judged = judge_outputs(predictions, references, None, finish_reasons)
+    groups: dict[Hashable, list[int]] = {}
+    for i, sid in enumerate(ids):
+        groups.setdefault(sid, []).append(i)
+    out: dict[Hashable, bool] = {}
+    for sid, members in groups.items():
+        if len(members) < k:
+            continue
+        first = members[:k]
+        if kind in ("accuracy", "pass"):
+            out[sid] = any(judged[i].strict for i in first)
+            continue
+        votes = [(_vote_key(judged[i].answer, cases[i].judge.is_set), judged[i].strict)
+                 if judged[i].parsed else None for i in first]
+        out[sid] = consensus_correct(votes, unparsed_votes=kind == "cons_all")
     return out
 
 
