@@ -539,6 +539,9 @@ def format_summary(report: dict[str, Any]) -> str:
                      f"{e['execution_failure']}")
     for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
         lines.append(f"{k}: {_pct(m[k])}")
+    for k, v in sorted((report.get("cons_all") or {}).items()):
+        if "@" in k:
+            lines.append(f"{k} (unparsed answers vote): {_pct(v)}")
     attribution = report.get("error_attribution") or {}
     if attribution.get("overall"):
         lines.append("errors: " + ", ".join(f"{c} {v}"
