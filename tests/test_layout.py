@@ -161,6 +161,7 @@ def test_a_mistyped_option_is_matched_only_against_its_own_command(capsys) -> No
     everything = {o for p in leaves.values() for a in p._actions for o in a.option_strings}
     needs = {("generate",): ["l1"], ("audit",): ["l1"], ("score",): ["p.jsonl"],
              ("run",): ["--model", "baseline:random"], ("report",): ["d"], ("gap",): ["a", "b"],
+             ("compare",): ["a", "b"],
              ("card",): ["r.json"], ("export", "sft"): ["l1", "--target", "tl", "--out", "x"]}
     for command, parser in leaves.items():
         own = {o for a in parser._actions for o in a.option_strings}

@@ -1,4 +1,5 @@
-"""``closurebench run``, ``report`` and ``gap``: the evaluation loop on the command line.
+"""``closurebench run``, ``report``, ``gap`` and ``compare``: the evaluation loop on the
+command line.
 
 Loaded by ``closurebench.cli`` through ``EXTENSIONS``; heavy imports (openai, matplotlib)
 happen only inside the handlers so ``closurebench --help`` stays fast.
@@ -123,7 +124,8 @@ def card_command(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: Any) -> None:
-    """Add the ``run``, ``report``, ``gap`` and ``card`` commands to the ``closurebench`` parser."""
+    """Add the ``run``, ``report``, ``gap``, ``compare`` and ``card`` commands to the
+    ``closurebench`` parser."""
     from closurebench.generation.cli import add_config_argument
     from closurebench.run.data import SPLIT_SEEDS
     from closurebench.run.prompts import PROGRAM_PROMPTS, RUN_MODES
@@ -235,6 +237,28 @@ def add_parsers(sub: Any) -> None:
     g.add_argument("--force", action="store_true", help="overwrite gap.json and gap.md")
     g.set_defaults(func=_gap)
 
+    cmp = sub.add_parser(
+        "compare", help="several runs side by side: intervals, a paired test, normalised score",
+        description="A leaderboard of two or more run directories (each with its report.json): "
+        "accuracy per level, paradigm, category and scale with Wilson 95% intervals, the exact "
+        "McNemar test on the instances each pair of runs shares (Holm-adjusted), and "
+        "GrAlgoBench's normalised score (per-task z-score across the runs, rescaled to "
+        "0-100).", epilog=_COMPARE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    cmp.add_argument("run_dirs", nargs="+", metavar="RUN_DIR",
+                     help="directories written by `closurebench run` (at least two)")
+    cmp.add_argument("--metric", default="accuracy", type=_metric,
+                     help="per-instance outcome: accuracy (first sample, default), pass@K (any "
+                     "of the first K right), cons@K (majority of the first K, parsed answers "
+                     "vote) or cons_all@K (GrAlgoBench's rule: unparsed answers vote too)")
+    cmp.add_argument("--scale", choices=("gralgo", "n"), default="gralgo",
+                     help="scale rows: GrAlgoBench's node ranges s1-s6 (default) or each n")
+    cmp.add_argument("--json", default=None, metavar="FILE", help="also write the comparison "
+                     "as JSON to FILE")
+    cmp.add_argument("--markdown", default=None, metavar="FILE",
+                     help="also write the comparison as Markdown to FILE")
+    cmp.add_argument("--force", action="store_true", help="overwrite --json / --markdown files")
+    cmp.set_defaults(func=_compare)
+
     c = sub.add_parser(
         "card",
         help="render model-index metadata (a model card) from a score report",
@@ -331,6 +355,47 @@ def _report(args: argparse.Namespace) -> int:
     report = build_report(args.run_dir, plots=not args.no_plots, floors_file=args.floors)
     print(format_summary(report))
     _print_outputs(report, Path(args.run_dir))
+    return 0
+
+
+_COMPARE_EPILOG = """\
+example (two runs on the same split, then the leaderboard):
+    closurebench run --model baseline:majority --split held_out --out runs/majority
+    closurebench run --model baseline:one-hop --split held_out --out runs/one-hop
+    closurebench compare runs/majority runs/one-hop --markdown runs/compare.md
+
+Exit status 2 for bad input: a missing directory, a run without report.json (write it with
+`closurebench report DIR`), a single run, or a --metric needing more samples than a run has.
+"""
+
+
+def _metric(text: str) -> str:
+    from closurebench.scoring import parse_metric
+
+    try:
+        parse_metric(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("metric ")) from None
+    return text
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from closurebench.run.compare import compare_runs, format_compare, format_compare_markdown
+    from closurebench.scoring.cli import _check_json_out
+
+    for flag, path in (("--json", args.json), ("--markdown", args.markdown)):
+        if path:
+            _check_json_out(path, args.force, flag=flag)
+    if args.json and args.markdown and Path(args.json).resolve() == Path(
+            args.markdown).resolve():
+        raise RunError("--json and --markdown name the same file")
+    result = compare_runs(args.run_dirs, metric=args.metric, scale=args.scale)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n",
+                                   encoding="utf-8")
+    if args.markdown:
+        Path(args.markdown).write_text(format_compare_markdown(result), encoding="utf-8")
+    print(format_compare(result), end="")
     return 0
 
 

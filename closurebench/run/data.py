@@ -34,10 +34,11 @@ RELEASED_AXES: dict[str, Any] = dict(DEFAULTS)
 
 REFERENCE_FIELDS = (
     "id", "category", "level", "n", "density", "answer", "answer_schema", "tolerance", "nodes",
-    "hops", "edges", "edges_after", "query",
+    "hops", "edges", "edges_after", "query", "paradigm",
 )
 """What a run keeps of each instance: enough to score it, run the baselines again and
-attribute its errors (the graph and query)."""
+attribute its errors (the graph and query); ``paradigm`` (GrAlgoBench's tasks) groups
+``closurebench compare``. Fields a record lacks are left out."""
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,11 @@ __all__ = [
 
 REPORT_VERSION = 1
 
+#: What report.json's ``cons_all`` holds (runs of several samples).
+CONS_ALL_NOTE = ("cons@k by GrAlgoBench's rule: every sample votes, one without a parsed "
+                 "answer for 'no answer' (never correct); metrics' cons@k lets parsed answers "
+                 "alone vote")
+
 #: The one name of the L1 → L3 figure, in the report, its plots and the model card.
 DROP_NAME = "compositional drop"
 DROP_NOTE = "accuracy on L1 minus accuracy on L3, in points; positive when L3 is harder"
@@ -282,7 +287,10 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
     sample_ids = [ref["id"] for ref in refs] if files.samples > 1 else None
     finishes = [row.get("finish_reason") for _, row in files.predictions]
     metrics = score(outputs, refs, token_counts=token_counts, sample_ids=sample_ids,
-                    finish_reasons=finishes)
+                    finish_reasons=finishes, unparsed_votes=files.samples > 1)
+    # GrAlgoBench's cons@k (unparsed answers vote) goes beside the metric's own numbers, so
+    # "metrics" stays exactly what `closurebench score` reports for these predictions.
+    cons_all = {k: metrics.pop(k) for k in [k for k in metrics if k.startswith("cons_all@")]}
     from closurebench.diagnose import attribution_table, trace_table
 
     failed = [bool(row.get("error")) for _, row in files.predictions]  # no answer came back
@@ -291,6 +299,9 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
               if files.meta.get("mode") != "direct" or any("\n" in o for o in outputs) else None)
 
     flags = verdicts(outputs, refs, finishes)
+    from closurebench.run.lengths import accuracy_by_prompt_tokens
+    from closurebench.scoring.efficiency import outcome_efficiency
+
     first = [f for (_, row), f in zip(files.predictions, flags, strict=True)
              if int(row["sample"]) == 0]
     levels: dict[str, list[tuple[bool, bool, bool]]] = {}
@@ -326,6 +337,9 @@ def build_report(run_dir: str | Path, *, plots: bool = True, card: bool = True,
             },
         },
         "compositional_drop": compositional_drop(metrics["by_level"]),
+        "cons_all": {"note": CONS_ALL_NOTE, **cons_all} if cons_all else None,
+        "outcome_efficiency": outcome_efficiency(outputs, refs, finish_reasons=finishes),
+        "by_prompt_tokens": accuracy_by_prompt_tokens(files.meta, files.predictions, flags),
         "parse": _parse(flags, failed),
         "cost": _cost(files, flags),
         "finish_reasons": dict(finish.most_common()),
@@ -508,6 +522,13 @@ def format_markdown(report: dict[str, Any]) -> str:
     if sampling:
         lines += ["", "## Sampling", "", "| metric | value |", "|---|---:|"]
         lines += [f"| {k} | {_pct(m[k])} |" for k in sampling]
+        cons_all = report.get("cons_all") or {}
+        lines += [f"| {k} | {_pct(v)} |" for k, v in sorted(cons_all.items()) if "@" in k]
+        if cons_all:
+            lines += ["", "cons@k: parsed answers vote (an unparsed sample abstains); "
+                      "cons_all@k: GrAlgoBench's rule, every sample votes, an unparsed one "
+                      "for \"no answer\"."]
+    lines += _length_lines(report)
     lines += ["", "## Cost", ""]
     cost = report.get("cost")
     if cost:
@@ -550,6 +571,32 @@ def format_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _length_lines(report: dict[str, Any]) -> list[str]:
+    """report.md's outcome-efficiency and prompt-length sections (older reports have none)."""
+    lines: list[str] = []
+    eff = report.get("outcome_efficiency")
+    if eff and eff.get("n_correct"):
+        lines += ["", "## Outcome efficiency", "",
+                  f"{_pct(eff['outcome_efficiency'])} over {eff['n_correct']} strictly correct "
+                  "answers: the mean share of a correct answer, in characters, up to the end of "
+                  "the first blank-line segment that already holds the correct answer "
+                  "(GrAlgoBench's outcome efficiency; 100% when it first appears at the end).",
+                  "", "| level | correct answers | outcome efficiency |", "|---|---:|---:|"]
+        lines += [f"| L{lvl} | {r['n_correct']} | {_pct(r['outcome_efficiency'])} |"
+                  for lvl, r in eff["by_level"].items()]
+    lengths = report.get("by_prompt_tokens")
+    if lengths and lengths.get("bins"):
+        lines += ["", "## By prompt length", "", f"Prompt tokens: {lengths['source']}.", "",
+                  "| prompt tokens | count | mean tokens | strict | lenient | 95% CI (strict) |",
+                  "|---|---:|---:|---:|---:|---|"]
+        lines += [f"| {label} | {r['n']} | {r['mean_prompt_tokens']:.0f} | "
+                  f"{_pct(r['accuracy_strict'])} | {_pct(r['accuracy_lenient'])} | "
+                  f"{_interval(r['ci95_strict'])} |" for label, r in lengths["bins"].items()]
+    elif lengths and lengths.get("note"):
+        lines += ["", "## By prompt length", "", f"Not measured: {lengths['note']}."]
+    return lines
+
+
 def _num(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
@@ -589,6 +636,9 @@ def format_summary(report: dict[str, Any]) -> str:
                      f"{e['execution_failure']}")
     for k in sorted(k for k in m if k.startswith(("pass@", "cons@"))):
         lines.append(f"{k}: {_pct(m[k])}")
+    for k, v in sorted((report.get("cons_all") or {}).items()):
+        if "@" in k:
+            lines.append(f"{k} (unparsed answers vote): {_pct(v)}")
     attribution = report.get("error_attribution") or {}
     if attribution.get("overall"):
         lines.append("errors: " + ", ".join(f"{c} {v}"

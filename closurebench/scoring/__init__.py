@@ -28,7 +28,14 @@ from closurebench.scoring.parse import (
 from closurebench.scoring.reasoning import MAX_OUTPUT_CHARS as MAX_SCAN_CHARS
 from closurebench.scoring.reasoning import answer_region
 from closurebench.scoring.references import DENSITY_BUCKET_WIDTH, RECORD_FIELDS, density_bucket
-from closurebench.scoring.report import format_report, judge_outputs, score, verdicts
+from closurebench.scoring.report import (
+    format_report,
+    instance_outcomes,
+    judge_outputs,
+    parse_metric,
+    score,
+    verdicts,
+)
 from closurebench.scoring.stats import (
     consensus_correct,
     memorisation_gap,
@@ -54,9 +61,11 @@ __all__ = [
     "density_bucket",
     "extract_answer",
     "format_report",
+    "instance_outcomes",
     "judge_outputs",
     "memorisation_gap",
     "newcombe_interval",
+    "parse_metric",
     "pass_at_k",
     "score",
     "set_f1",

@@ -58,6 +58,10 @@ def add_parsers(subparsers: Any) -> None:
     s.add_argument("--density-max", type=float, default=0.5, help="with --config (default 0.5)")
     s.add_argument("--per-category", type=int, default=50, help="with --config (default 50)")
     s.add_argument("--encoding", default="nl", help="with --config (default nl)")
+    s.add_argument("--unparsed-votes", action="store_true",
+                   help="also report cons_all@k, cons@k by GrAlgoBench's rule: every sample "
+                   "votes, one without a parsed answer for 'no answer' (cons@k lets only "
+                   "parsed answers vote)")
     s.add_argument("--json-out", help="also write the full report as JSON to this file")
     s.add_argument("--force", action="store_true", help="overwrite an existing --json-out file")
     s.set_defaults(func=score_command)
@@ -241,6 +245,7 @@ def _score(args: argparse.Namespace) -> int:
             token_counts=[r["completion_tokens"] for r in rows] if has_tokens else None,
             sample_ids=[str(r["id"]) for r in rows],
             finish_reasons=[r.get("finish_reason") for r in rows],  # "length": cut off
+            unparsed_votes=bool(getattr(args, "unparsed_votes", False)),
         )
     except ValueError as exc:
         raise _InputError(str(exc)) from None

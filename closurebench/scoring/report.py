@@ -2,7 +2,8 @@
 
 Each output is judged (``judge``) against its resolved reference (``references``); the report
 tallies strict, lenient, parse and format rates overall and by level, category, n and density,
-with pass@k and cons@k when instances have several samples.
+with pass@k and cons@k when instances have several samples (and, on request, ``cons_all@k``:
+cons@k by GrAlgoBench's rule, under which unparsed answers vote too).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from closurebench.scoring.parse import freeze, set_f1
 from closurebench.scoring.references import Meta, _optional_list, _prepare
 from closurebench.scoring.stats import consensus_correct, pass_at_k
 
-__all__ = ["format_report", "judge_outputs", "score", "verdicts"]
+__all__ = ["format_report", "instance_outcomes", "judge_outputs", "parse_metric", "score",
+           "verdicts"]
 
 
 
@@ -134,6 +136,7 @@ def score(
     sample_ids: Sequence[Hashable] | None = None,
     k_values: Iterable[int] | None = None,
     finish_reasons: Sequence[str | None] | None = None,
+    unparsed_votes: bool = False,
 ) -> dict[str, Any]:
     """Score raw model outputs against references; see the metric card for every rule.
 
@@ -141,9 +144,15 @@ def score(
     (``"length"``): they have no answer. ``sample_ids`` groups several samples of one
     instance (in the given order) for ``pass@k`` and ``cons@k``; without it, records' ``id``
     fields group them. ``k_values`` defaults to 1, 2, 4, … up to the smallest sample count,
-    plus that count. Bad inputs raise ``ValueError`` naming the index; bad model outputs (of
-    any type) are scored wrong, never raised.
+    plus that count. ``cons@k`` lets parsed answers alone vote (a sample without one abstains);
+    ``unparsed_votes=True`` adds ``cons_all@k`` beside it, GrAlgoBench's rule: every sample
+    votes, one without a parsed answer for "no answer" (never correct), so three unparsed
+    samples and two right ones are wrong by ``cons_all@5`` and right by ``cons@5``. Bad inputs
+    raise ``ValueError`` naming the index; bad model outputs (of any type) are scored wrong,
+    never raised.
     """
+    if not isinstance(unparsed_votes, bool):
+        raise ValueError(f"unparsed_votes must be True or False, got {unparsed_votes!r}")
     with _no_gc_pauses():
         preds, cases, metas, ids, finishes = _prepare(
             predictions, references, categories, finish_reasons
@@ -215,7 +224,8 @@ def score(
     if group_ids is not None:
         cased = [c.judge for c in cases]
         report.update(
-            _sampling(group_ids, cased, strict_flags, values, k_values, samples is not None)
+            _sampling(group_ids, cased, strict_flags, values, k_values, samples is not None,
+                      unparsed_votes)
         )
     return report
 
@@ -240,6 +250,7 @@ def _sampling(
     values: list[Any],
     k_values: Iterable[int] | None,
     explicit: bool,
+    unparsed_votes: bool = False,
 ) -> dict[str, Any]:
     """pass@k and cons@k over instances; empty when no instance has two samples (and the
     grouping came from record ids rather than explicit ``sample_ids``)."""
@@ -300,12 +311,72 @@ def _sampling(
     out: dict[str, Any] = {"n_instances": len(groups), "samples_per_instance_min": smallest}
     for k in sorted(ks):
         passes = sum(pass_at_k(n, c, k) for n, c in counts)
-        if k == 1:
-            cons = sum(strict_flags[m[0]] for m in groups.values())
+        if k == 1:  # one vote: right exactly when the first sample is, by either rule
+            cons = cons_all = sum(strict_flags[m[0]] for m in groups.values())
         else:
-            cons = sum(consensus_correct([vote(i) for i in m[:k]]) for m in groups.values())
+            ballots = [[vote(i) for i in m[:k]] for m in groups.values()]
+            cons = sum(map(consensus_correct, ballots))
+            cons_all = sum(consensus_correct(b, unparsed_votes=True) for b in ballots) if (
+                unparsed_votes) else 0
         out[f"pass@{k}"] = passes / len(groups)
         out[f"cons@{k}"] = cons / len(groups)
+        if unparsed_votes:
+            out[f"cons_all@{k}"] = cons_all / len(groups)
+    return out
+
+
+def parse_metric(metric: str) -> tuple[str, int]:
+    """``(kind, k)`` of a per-instance metric name: ``accuracy`` (the first sample, k = 1),
+    ``pass@K``, ``cons@K`` or ``cons_all@K``; a ``ValueError`` names the valid spellings.
+
+    >>> parse_metric("cons_all@4")
+    ('cons_all', 4)
+    """
+    if metric == "accuracy":
+        return "accuracy", 1
+    kind, _, k = str(metric).partition("@")
+    if kind in ("pass", "cons", "cons_all") and k.isdigit() and int(k) >= 1:
+        return kind, int(k)
+    raise ValueError(f"metric must be accuracy, pass@K, cons@K or cons_all@K (K >= 1), "
+                     f"got {metric!r}")
+
+
+def instance_outcomes(
+    predictions: Sequence[Any],
+    references: Sequence[str | Mapping[str, Any]],
+    sample_ids: Sequence[Hashable],
+    metric: str = "accuracy",
+    finish_reasons: Sequence[str | None] | None = None,
+) -> dict[Hashable, bool]:
+    """Whether each instance is right by ``metric`` (:func:`parse_metric`), judged as
+    :func:`score` judges; for paired tests between runs, which need one outcome per instance.
+
+    Samples of an instance are taken in the given order: ``accuracy`` is its first sample's
+    strict verdict; ``pass@K`` whether any of its first K is right (GrAlgoBench's pass@k; the
+    report's unbiased pass@k equals its mean when K is the sample count); ``cons@K`` and
+    ``cons_all@K`` the majority vote of the first K, as :func:`score` votes. An instance
+    with fewer than K samples is left out.
+    """
+    kind, k = parse_metric(metric)
+    ids = list(sample_ids)
+    if len(ids) != len(predictions):
+        raise ValueError(f"sample_ids ({len(ids)}) must match predictions ({len(predictions)})")
+    _, cases, _, _, _ = _prepare(list(predictions), references, None, finish_reasons)
+    judged = judge_outputs(predictions, references, None, finish_reasons)
+    groups: dict[Hashable, list[int]] = {}
+    for i, sid in enumerate(ids):
+        groups.setdefault(sid, []).append(i)
+    out: dict[Hashable, bool] = {}
+    for sid, members in groups.items():
+        if len(members) < k:
+            continue
+        first = members[:k]
+        if kind in ("accuracy", "pass"):
+            out[sid] = any(judged[i].strict for i in first)
+            continue
+        votes = [(_vote_key(judged[i].answer, cases[i].judge.is_set), judged[i].strict)
+                 if judged[i].parsed else None for i in first]
+        out[sid] = consensus_correct(votes, unparsed_votes=kind == "cons_all")
     return out
 
 
@@ -327,8 +398,8 @@ def format_report(report: Mapping[str, Any]) -> str:
         lines.append(f"set F1 (partial)   {_pct(report['set_f1'])}  over {report['n_set_answers']}")
     if report.get("tokens_per_correct") is not None:
         lines.append(f"tokens / correct   {report['tokens_per_correct']:.1f}")
-    sampled = [k for k in report if k.startswith(("pass@", "cons@"))]
-    for key in sorted(sampled, key=lambda k: (k[:5], int(k[5:]))):
+    sampled = [k for k in report if k.startswith(("pass@", "cons@", "cons_all@"))]
+    for key in sorted(sampled, key=lambda k: (k.split("@")[0], int(k.split("@")[1]))):
         lines.append(f"{key:<18} {_pct(report[key])}")
     for title, field_name in (
         ("level", "by_level"),

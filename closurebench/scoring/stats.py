@@ -1,4 +1,5 @@
-"""Statistics for reports: pass@k, cons@k, Wilson intervals and the memorisation gap.
+"""Statistics for reports: pass@k, cons@k, Wilson intervals, the memorisation gap, the exact
+McNemar test and GrAlgoBench's normalised score.
 
 Kept free of scoring details so each formula can be checked against hand-worked values.
 """
@@ -16,8 +17,10 @@ __all__ = [
     "Z95",
     "check_n_boot",
     "consensus_correct",
+    "mcnemar_exact",
     "memorisation_gap",
     "newcombe_interval",
+    "normalised_scores",
     "pass_at_k",
     "wilson_interval",
 ]
@@ -44,17 +47,24 @@ def pass_at_k(n: int, c: int, k: int) -> float:
     return 1.0 - miss
 
 
-def consensus_correct(votes: Sequence[tuple[Hashable, bool] | None]) -> bool:
+def consensus_correct(votes: Sequence[tuple[Hashable, bool] | None], *,
+                      unparsed_votes: bool = False) -> bool:
     """Majority vote over parsed answers; ties go to the answer seen first.
 
-    ``votes`` holds ``(answer_key, strict_correct)`` per sample, ``None`` for a parse failure
-    (failures do not vote). With no parsed answer at all the instance counts as wrong.
+    ``votes`` holds ``(answer_key, strict_correct)`` per sample, ``None`` for a parse failure.
+    By default failures do not vote, and with no parsed answer at all the instance counts as
+    wrong. With ``unparsed_votes`` (GrAlgoBench's rule: every sample votes) each failure is a
+    vote for "no answer", which is never correct, so ``[None, None, ("4", True)]`` is wrong
+    (two votes to one) where the default calls it right.
     """
     counts: dict[Hashable, list[Any]] = {}  # key -> [count, -first_index, correct]
     for index, vote in enumerate(votes):
         if vote is None:
-            continue
-        key, correct = vote
+            if not unparsed_votes:
+                continue
+            key, correct = _NO_ANSWER_VOTE, False
+        else:
+            key, correct = vote
         entry = counts.get(key)
         if entry is None:
             counts[key] = [1, -index, correct]
@@ -64,6 +74,18 @@ def consensus_correct(votes: Sequence[tuple[Hashable, bool] | None]) -> bool:
         return False
     best = max(counts.values(), key=lambda e: (e[0], e[1]))
     return bool(best[2])
+
+
+class _NoAnswer:
+    """The one answer every unparsed sample votes for under ``unparsed_votes``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<no answer>"
+
+
+_NO_ANSWER_VOTE = _NoAnswer()
 
 
 def wilson_interval(successes: int, total: int, z: float = Z95) -> tuple[float, float]:
@@ -155,3 +177,56 @@ def memorisation_gap(
         "gap_ci": [float(gap_ci[0]), float(gap_ci[1])],
         "method": method,
     }
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Two-sided exact McNemar p-value for paired binary outcomes.
+
+    ``b`` counts pairs where only the first system is right, ``c`` where only the second is;
+    pairs where both agree carry no information. Under the null each discordant pair goes
+    either way with probability 1/2, so the p-value is ``min(1, 2 * P(Binom(b + c, 1/2) <=
+    min(b, c)))``, computed exactly; no discordant pair gives 1.0.
+
+    >>> round(mcnemar_exact(8, 1), 4)  # 2 * (1 + 9) / 2**9
+    0.0391
+    """
+    for name, value in (("b", b), ("c", c)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(
+                f"mcnemar_exact needs non-negative integer counts, got {name}={value!r}")
+    n, low = b + c, min(b, c)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(low + 1))
+    return min(1.0, 2 * tail / 2**n)
+
+
+def normalised_scores(table: dict[str, dict[str, float]]) -> dict[str, dict[str, float | None]]:
+    """GrAlgoBench's normalised score: per task a z-score across models, rescaled to 0-100.
+
+    ``table`` maps model -> task -> accuracy. For each task the models' accuracies get
+    ``z = (x - mean) / std`` (population std over the models that have the task), then
+    ``s = 100 * (z - min z) / (max z - min z)`` over the same models. The rescaling is affine
+    in ``x``, so ``s`` equals ``100 * (x - min x) / (max x - min x)``: the best model on a task
+    scores 100 and the worst 0. A task on which every model scores the same (std 0) has no
+    normalised score (``None``); so does a task only one model has.
+
+    >>> normalised_scores({"a": {"t": 0.2}, "b": {"t": 0.6}, "c": {"t": 0.5}})["c"]
+    {'t': 75.0}
+    """
+    tasks = sorted({t for row in table.values() for t in row})
+    out: dict[str, dict[str, float | None]] = {m: {} for m in table}
+    for task in tasks:
+        have = {m: float(row[task]) for m, row in table.items() if task in row}
+        values = list(have.values())
+        mean = sum(values) / len(values)
+        std = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+        if len(values) < 2 or std <= 1e-12:
+            for m in have:
+                out[m][task] = None
+            continue
+        z = {m: (v - mean) / std for m, v in have.items()}
+        lo, hi = min(z.values()), max(z.values())
+        for m, zm in z.items():
+            out[m][task] = 100.0 * (zm - lo) / (hi - lo)
+    return out
