@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import closurebench
+from closurebench.audit.floors import chance_corrected, release_floor
 from closurebench.generation.io import write_records
 from closurebench.run.lm_eval_tasks import include_path
 from closurebench.scoring import score
@@ -96,6 +97,18 @@ def test_lm_eval_fresh_config_through_metadata() -> None:
         for rec in (r for r in records if r["level"] == lvl):  # per-category results
             want = score([_reply(rec)], [rec])["accuracy_strict"]
             assert row[f"acc_strict_{rec['category']},none"] == pytest.approx(want)
+        # the release's floors apply at the released axes: (acc - f) / (1 - f), per category
+        # and, one document per category here, the level's mean over its categories
+        corrected = {}
+        for rec in (r for r in records if r["level"] == lvl):
+            f = release_floor(rec["category"])
+            corrected[rec["category"]] = chance_corrected(
+                score([_reply(rec)], [rec])["accuracy_strict"], f)
+            assert row[f"acc_chance_corrected_{rec['category']},none"] == pytest.approx(
+                corrected[rec["category"]])
+        assert row["acc_chance_corrected,none"] == pytest.approx(
+            sum(corrected.values()) / len(corrected))
+        assert (row["acc_chance_corrected,none"] < 0) == (lvl == 2)
     overall = score([_reply(r) for r in records], records)
     group = results["closurebench_fresh"]
     assert group["acc_strict,none"] == pytest.approx(overall["accuracy_strict"])
@@ -344,6 +357,37 @@ def test_inspect_task_with_the_mock_model(tmp_path: Path) -> None:
                 expected[lvl][f"accuracy_{kind}"])
         for rec in questions:
             assert scores[kind][f"category_{rec['category']}"] == (rec["level"] != 2)
+
+
+def test_inspect_chance_corrects_against_the_release_floors(tmp_path: Path) -> None:
+    """At the released axes the strict scorer adds the chance-corrected accuracy, overall and
+    per level (means over categories); an export of unknown axes gets none."""
+    pytest.importorskip("inspect_ai", reason="inspect-ai is not installed")
+    from inspect_ai import eval as inspect_eval
+
+    module = _inspect_module()
+    records = list(closurebench.generate("all", seed=5, per_category=1))
+    by_question = {r["question"]: r for r in records}
+    log = inspect_eval(module.closurebench(seed=5, per_category=1), model=_mock_model(by_question),
+                       log_dir=str(tmp_path), display="none")[0]
+    assert log.status == "success", log.error
+    scores = {s.name: {k: m.value for k, m in s.metrics.items()} for s in log.results.scores}
+    per_cat = {r["category"]: chance_corrected(float(r["level"] != 2),
+                                               release_floor(r["category"])) for r in records}
+    for lvl in (1, 2, 3):
+        vals = [v for r in records if r["level"] == lvl
+                for v in [per_cat[r["category"]]]]
+        assert scores["strict"][f"chance_corrected_L{lvl}"] == pytest.approx(
+            sum(vals) / len(vals))
+    assert scores["strict"]["chance_corrected_all"] == pytest.approx(
+        sum(per_cat.values()) / len(per_cat))
+    assert not any("chance" in k for k in scores["lenient"])
+    # an export: its axes are unknown, so no floor is claimed
+    write_records(records[:3], str(tmp_path / "export.jsonl"))
+    log = inspect_eval(module.closurebench(data_files=str(tmp_path / "export.jsonl")),
+                       model=_mock_model(by_question), log_dir=str(tmp_path), display="none")[0]
+    strict = next(s for s in log.results.scores if s.name == "strict")
+    assert not any("chance" in k for k in strict.metrics)
 
 
 def _mock_model(by_question: dict[str, dict[str, Any]], stop: Any = lambda rec: "stop") -> Any:

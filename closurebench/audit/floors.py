@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["RELEASE_FLOORS", "chance_corrected", "level_means", "load_floors",
-           "release_floors"]
+           "release_floor", "release_floors"]
 
 #: The released splits' adversary table (package data).
 RELEASE_FLOORS = Path(__file__).with_name("floors.json")
@@ -52,6 +52,14 @@ def release_floors() -> dict[str, Any] | None:
     if not RELEASE_FLOORS.is_file():
         return None
     return load_floors(RELEASE_FLOORS)
+
+
+def release_floor(category: str) -> float | None:
+    """One category's learned floor in the release's table (``None`` if it has none): what a
+    per-instance consumer (lm-eval, inspect) needs to chance-correct a released instance."""
+    table = release_floors()
+    row = (table or {}).get("categories", {}).get(category)
+    return None if row is None else float(row["learned_floor"])
 
 
 def chance_corrected(accuracy: float | None, floor: float | None) -> float | None:

@@ -321,7 +321,8 @@ def _block_audit() -> str:
     held = audit_records(recs["held_out"], against=recs["train"])
     missed = [f"train: {m}" for m in misses(train)] + [f"held_out: {m}" for m in misses(held)]
     pt = pooled(train)
-    verdict = ("Every target is met on both splits." if not missed else
+    verdict = ("Every target of these readers is met on both splits (the learned floors below "
+               "are another matter)." if not missed else
                "Targets missed: " + "; ".join(missed) + ".")
     return (
         f"{format_table(held)}\n\n"
@@ -330,10 +331,36 @@ def _block_audit() -> str:
     )
 
 
+def _block_learned() -> str:
+    """The release's learned floors (``closurebench/audit/floors.json``, written by ``closurebench
+    audit all --release --floors-out``): stored with the release, not recomputed, so the card
+    states exactly the table that reports and model cards correct against."""
+    from closurebench.audit.floors import release_floors
+
+    table = release_floors()
+    if table is None:
+        return "No learned floors are stored with this release.\n"
+    rows = table["categories"]
+    body = _table(
+        ["category", "chance floor", "learned floor", "best no-chaining reader", "gap"],
+        [[c, f"{100 * r['chance_floor']:.0f}%", f"{100 * r['learned_floor']:.0f}%",
+          f"`{r['best_reader']}`", f"{100 * r['gap']:+.0f}"] for c, r in rows.items()])
+    high = sorted(((r["gap"], c) for c, r in rows.items() if r["gap"] > 0.15), reverse=True)
+    named = ", ".join(f"{c} {100 * g:+.0f}" for g, c in high)
+    return (
+        f"{body}\n\nMeasured for {table['version']}: trained on {table['train']} "
+        f"({table['train_per_category']} per category), scored on {table['test']}. Mean gap "
+        f"{100 * table['mean_gap']:+.1f} points (target ≤ +10, each ≤ +15). "
+        + (f"Categories whose learned floor stays more than 15 points above chance: {named}."
+           if high else "Every category is within 15 points of its chance floor.") + "\n"
+    )
+
+
 def _blocks(manifest: dict[str, Any]) -> dict[str, str]:
     first = _first_rows()
     return {
         "audit": _block_audit(),
+        "learned": _block_learned(),
         "configs": _block_configs(manifest),
         "fields": _block_fields(),
         "categories": _block_categories(),

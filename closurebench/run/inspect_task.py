@@ -31,25 +31,33 @@ from inspect_ai.scorer import (
     CORRECT,
     INCORRECT,
     Metric,
+    SampleScore,
     Score,
     Target,
+    Value,
     accuracy,
     grouped,
     metric,
     scorer,
     stderr,
+    value_to_float,
 )
 from inspect_ai.solver import TaskState, generate
 
 from closurebench.hf.hub import dataset_id
-from closurebench.run.data import Selection, load_instances, slim
+from closurebench.run.data import RELEASED_AXES, Selection, load_instances, slim
 from closurebench.run.prompts import MAX_TOKENS, PROMPT_VERSION, SYSTEM_PROMPTS
 
 __all__ = ["closurebench", "closurebench_scorer", "record_to_sample"]
 
 
-def record_to_sample(record: dict[str, Any], mode: str = "direct") -> Sample:
-    """One instance as a Sample: system prompt + question in, the reference record alongside."""
+def record_to_sample(record: dict[str, Any], mode: str = "direct",
+                     floored: bool = False) -> Sample:
+    """One instance as a Sample: system prompt + question in, the reference record alongside;
+    ``floored``: the record is from the released axes, so the release's learned floor of its
+    category applies (``closurebench.audit.floors``)."""
+    from closurebench.audit.floors import release_floor
+
     return Sample(
         id=record["id"],
         input=[ChatMessageSystem(content=SYSTEM_PROMPTS[mode]),
@@ -61,6 +69,7 @@ def record_to_sample(record: dict[str, Any], mode: str = "direct") -> Sample:
             "n": record["n"],
             "density": record["density"],
             "reference": slim(record),
+            "learned_floor": release_floor(record["category"]) if floored else None,
         },
     )
 
@@ -77,11 +86,48 @@ def category() -> Metric:
     return grouped(accuracy(), "category", all=False)
 
 
+@metric
+def chance_corrected() -> Metric:
+    """(accuracy - learned floor) / (1 - learned floor) per category, averaged over the
+    categories overall (``chance_corrected_all``) and per level (``chance_corrected_L1`` ..): the
+    figure to compare across levels, where raw accuracy mixes reasoning with answer-space size.
+    Only samples carrying a floor count (released axes).
+    """
+    from closurebench.audit.floors import chance_corrected as corrected
+
+    to_float = value_to_float()
+
+    def compute(scores: list[SampleScore]) -> Value:
+        by_cat: dict[str, list[float]] = {}
+        floor: dict[str, float] = {}
+        level: dict[str, str] = {}
+        for s in scores:
+            meta = s.sample_metadata or {}
+            if meta.get("learned_floor") is None:
+                continue
+            cat = str(meta["category"])
+            by_cat.setdefault(cat, []).append(to_float(s.score.value))
+            floor[cat], level[cat] = float(meta["learned_floor"]), str(meta["level"])
+        per_cat = {c: corrected(sum(v) / len(v), floor[c]) for c, v in by_cat.items()}
+        kept = {c: v for c, v in per_cat.items() if v is not None}
+        out: dict[str, float] = {}
+        if kept:
+            out["all"] = sum(kept.values()) / len(kept)
+        for lvl in sorted(set(level.values())):
+            vals = [v for c, v in kept.items() if level[c] == lvl]
+            if vals:
+                out[lvl] = sum(vals) / len(vals)
+        return out
+
+    return compute
+
+
 def _metrics() -> list[Any]:
     return [accuracy(), stderr(), level(), category()]
 
 
-@scorer(metrics={"strict": _metrics(), "lenient": _metrics()})
+# chance correction uses the strict floor, so it is a strict figure only
+@scorer(metrics={"strict": [*_metrics(), chance_corrected()], "lenient": _metrics()})
 def closurebench_scorer() -> Any:
     """Strict and lenient verdicts from ClosureBench's own metric, per sample.
 
@@ -141,8 +187,11 @@ def closurebench(
                         limit=limit)
         records = load_instances(sel)
         name = f"closurebench ({sel.label})"
+    # an export's axes are unknown; a split or seed at the released sizes has the release's
+    floored = not data_files and (n_min, n_max) == (RELEASED_AXES["n_min"],
+                                                    RELEASED_AXES["n_max"])
     return Task(
-        dataset=MemoryDataset([record_to_sample(r, mode) for r in records], name=name),
+        dataset=MemoryDataset([record_to_sample(r, mode, floored) for r in records], name=name),
         solver=generate(),
         scorer=closurebench_scorer(),
         config=GenerateConfig(temperature=0.0,

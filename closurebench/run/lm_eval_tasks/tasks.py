@@ -60,10 +60,20 @@ def _system_prompt(mode: str) -> str:
     return SYSTEM_PROMPTS[mode]
 
 
-def _doc(record: dict[str, Any], system_prompt: str) -> dict[str, Any]:
+def _doc(record: dict[str, Any], system_prompt: str, floored: bool) -> dict[str, Any]:
     doc = {k: record[k] for k in DOC_FIELDS}
     doc["system_prompt"] = system_prompt
+    doc["learned_floor"] = _floor(record["category"]) if floored else None
     return doc
+
+
+def _floor(category: str) -> float | None:
+    """The release's learned floor of a category (``closurebench.audit.floors``): it applies
+    to the released splits and to fresh seeds at the released axes, the config the audit
+    measured; any other axes get none rather than a floor measured elsewhere."""
+    from closurebench.audit.floors import release_floor
+
+    return release_floor(category)
 
 
 def _position(doc: dict[str, Any]) -> tuple[int, int]:
@@ -149,7 +159,8 @@ def _local(metadata: dict[str, Any], cot: bool) -> dict[str, Any]:
             raise ValueError(f"closurebench_local: no released {split} files at {files}; "
                              "pass --metadata '{\"root\": \"/path/to/clone-or-export\"}'")
     loaded = _files_dataset({"held_out": files})
-    return {"held_out": loaded["held_out"].map(lambda d: {"system_prompt": system + SEPARATOR})}
+    return {"held_out": loaded["held_out"].map(
+        lambda d: {"system_prompt": system + SEPARATOR, "learned_floor": _floor(d["category"])})}
 
 
 def local_dataset(**metadata: Any) -> dict[str, Any]:
@@ -184,7 +195,9 @@ def _fresh(metadata: dict[str, Any], cot: bool) -> dict[str, Any]:
         kw["density"] = (float(metadata.get("density_min", 0.1)),
                          float(metadata.get("density_max", 0.5)))
     config = str(metadata.get("config", "all"))
-    docs = [_doc(r, system) for r in _records(config, json.dumps(kw, sort_keys=True))]
+    # the release's floors hold where the axes are the released ones (seed and size only vary)
+    floored = set(kw) <= {"seed", "per_category"}
+    docs = [_doc(r, system, floored) for r in _records(config, json.dumps(kw, sort_keys=True))]
     return {"test": datasets.Dataset.from_list(docs)}
 
 
@@ -220,7 +233,8 @@ def _released(level: int, mode: str) -> Callable[[Any], Any]:
     def process(dataset: Any) -> Any:
         system = _system_prompt(mode) + SEPARATOR
         keep = _round_robin(dataset.filter(lambda d: d["level"] == level))
-        return keep.map(lambda d: {"system_prompt": system})
+        return keep.map(lambda d: {"system_prompt": system,
+                                   "learned_floor": _floor(d["category"])})
 
     return process
 
@@ -250,17 +264,29 @@ def doc_to_target(doc: dict[str, Any]) -> str:
 
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, float]:
     """Strict and lenient verdicts and the parse flag of one generation, by the metric, plus
-    the verdicts under the document's category (``acc_strict_<category>``)."""
+    the verdicts under the document's category (``acc_strict_<category>``).
+
+    Where the document carries a learned floor f (released splits, fresh seeds at the released
+    axes), also ``(strict - f) / (1 - f)``: the map is linear, so lm-eval's mean over a
+    category's documents is that category's chance-corrected accuracy, and over a level task's
+    documents (equal per category, round-robin) the level's mean over its categories.
+    """
+    from closurebench.audit.floors import chance_corrected
     from closurebench.scoring import score
 
     report = score([results[0] if results else ""], [doc])
     strict, lenient = float(report["accuracy_strict"]), float(report["accuracy_lenient"])
     # per-category results: lm-eval averages each metric over the documents that report it
     cat = doc["category"]
-    return {
+    out = {
         "acc_strict": strict,
         "acc_lenient": lenient,
         "parse_rate": float(report["parse_rate"]),
         f"acc_strict_{cat}": strict,
         f"acc_lenient_{cat}": lenient,
     }
+    corrected = chance_corrected(strict, doc.get("learned_floor"))
+    if corrected is not None:
+        out["acc_chance_corrected"] = corrected
+        out[f"acc_chance_corrected_{cat}"] = corrected
+    return out
