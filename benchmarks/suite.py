@@ -22,6 +22,11 @@ Rows (numbers refer to issue 5's list):
     edges; triangle_count, reach_then_count, degree_count) at the verbosities of ~8k and
     ~64k-token prompts against verbosity 0, and of ``all`` at verbosity 4 against 0 (goal:
     under 2x).
+11. instructions per generated instance (cross-check on), counted by valgrind's callgrind:
+    the difference between generating 12 and 2 instances per category of ``all`` in one child
+    process each, after the same warm-up config in both, over the 260 extra instances, so
+    imports, start-up and first-use costs cancel. Load moves
+    seconds, not instructions: this is the figure to compare across machines and days.
 
 Timings are medians of ``--repeats`` runs (at least 3) unless a row says otherwise; rows that
 compare (ours vs reasoning-gym, cross-check on vs off, 2 workers vs 1) take turns in every
@@ -604,6 +609,55 @@ def rows_verbosity(repeats: int) -> list[Row]:
     return rows
 
 
+_INSTR_CODE = (
+    "import sys\n"
+    "from closurebench.generation.config import Config\n"
+    "from closurebench.generation.instances import instance\n"
+    "warm = Config.make('all', seed=10, per_category=2)\n"
+    "for k in range(warm.size):\n"
+    "    instance(warm, k, cross_check=True)\n"
+    "cfg = Config.make('all', seed=11, per_category=int(sys.argv[1]))\n"
+    "for k in range(cfg.size):\n"
+    "    instance(cfg, k, cross_check=True)\n"
+)
+#: Instances per category of the two callgrind runs (after the same warm-up in both).
+_INSTR_COUNTS = (2, 12)
+
+
+def _callgrind_instructions(per_category: int) -> int:
+    """Instructions (``Ir``) of one child generating ``per_category`` of every category."""
+    import re
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+               *python(_INSTR_CODE, str(per_category))]
+        # a fixed hash seed and one BLAS thread: the same count on every run of the same code
+        env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1",
+               "OMP_NUM_THREADS": "1"}
+        proc = subprocess.run(cmd, capture_output=True, cwd=ROOT, text=True, env=env)
+    found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+    if proc.returncode != 0 or not found:
+        raise RuntimeError(f"callgrind failed ({proc.returncode}): {proc.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def rows_instructions() -> list[Row]:
+    """Row 11: instructions per instance, from two callgrind runs (3 and 1 per category)."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return [Row("11", "instructions per instance (callgrind)", "valgrind not installed")]
+    n_categories = len(cb.CATEGORIES)
+    t0 = time.perf_counter()
+    a, b = _INSTR_COUNTS
+    low, high = _callgrind_instructions(a), _callgrind_instructions(b)
+    extra = (b - a) * n_categories
+    per = (high - low) / extra
+    return [Row("11", f"instructions per instance, all, cross-check on ({extra} instances; "
+                      f"callgrind, {time.perf_counter() - t0:,.0f} s)",
+                f"{per / 1e6:,.2f} M", f"whole run at {a}/category: {low / 1e9:,.2f} G")]
+
+
 def render(rows: list[Row], header: str) -> str:
     cols = ["#", "measure", "ours", "reference", "ratio", "goal", "met"]
     body = [[r.id, r.measure, r.ours, r.reference, r.ratio, r.goal,
@@ -647,7 +701,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default=None, help="also write the rows to this JSON file")
     args = p.parse_args(argv)
     repeats = 1 if args.quick else max(3, args.repeats)
-    only = set(args.only.split(",")) if args.only else {*"123456789", "10"}
+    only = set(args.only.split(",")) if args.only else {*"123456789", "10", "11"}
     scales = tuple(n for n in SCALES if n <= 1000) if args.quick else SCALES
 
     probe = cpu_probe()
@@ -671,6 +725,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += rows_audit(args.quick)
     if "10" in only:
         rows += rows_verbosity(repeats)
+    if "11" in only:
+        rows += rows_instructions()
 
     took = time.perf_counter() - started
     header = (f"ClosureBench generation benchmarks — {machine()}; medians of {repeats} "
