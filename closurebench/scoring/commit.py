@@ -26,6 +26,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
 
+from closurebench.scoring.marks import CLOSE, DASH, OPEN, SEP, item_marker, role, skip, skip_back
 from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
@@ -183,56 +184,117 @@ def _boxes(region: str) -> tuple[list[Unit], int]:
     return out, cut
 
 
-_LINE_RE = re.compile(
-    r"[ \t>#*_-]*(?:(?:the|my|your|final|correct|short)[ \t]+)*answer[ \t*_]*"
-    r"(?:[:：=—]|-{1,2}(?=[ \t]))[ \t*_]*(?P<a>.*)"  # "Final answer: X", "answer = X"
-    r"|[ \t>#*_]*(?:final[ \t]+)?answer[ \t*_:]*$",  # "## Answer", the value below it
-    re.I,
-)
-_IS_RE = re.compile(r"(?:the|my|final|correct)[ \t]+answer[ \t]+is[ \t]*:?[ \t]*(?P<b>.*)", re.I)
-_BOLD_LINE_RE = re.compile(r"\*\*[ \t]*(?:final[ \t]+)?answer[ \t]*:[ \t*]*(?P<a>.*)", re.I)
+CUE_NOUNS = ("answer", "result", "conclusion", "verdict", "solution", "tally", "outcome")
+"""Words that name the answer: each is a cue ("Result: 4", "【Conclusion】 Yes")."""
+CUE_QUALIFIERS = ("final", "overall")
+"""Words that are a cue alone ("Final: 4") or with the quantity they qualify."""
+QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
+"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5"."""
+MODIFIERS = ("the", "my", "our", "your", "correct", "short", *CUE_QUALIFIERS)
+"""Words that may stand before a cue word ("The final answer", "My answer")."""
+_STEMS = CUE_NOUNS + CUE_QUALIFIERS
+_CUE_AT_RE = re.compile(
+    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+(?:{'|'.join(CUE_NOUNS + QUANTITIES)}))?"
+    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
+_MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
+_COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
+_BOUNDARY = ".!?:;"
 MAX_LINES = 8
+MAX_CUES_PER_LINE = 8
+
+
+def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool, Unit] | None:
+    """The answer line whose cue word is at ``pos`` (on the line ``start:stop``), as
+    ``(anchored, unit)``, or None. Three shapes, one rule each:
+
+    * *marked*: open marks, the cue, close marks and at least one separator or close mark,
+      the value ("**Final answer:** 4", "【Conclusion】 Yes", "Final tally ⟶ 5"); the cue
+      starts its line (``anchored``) or a sentence;
+    * *header*: a line holding only the cue and its marks ("## Answer"): the block below;
+    * *copula*: a modifier, the cue, "is" ("So the final answer is 4."), anywhere, a unit
+      only if it reads as a value.
+    """
+    if pos > start and (lower[pos - 1].isalnum() or (
+            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
+        return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
+    m = _CUE_AT_RE.match(lower, pos, stop)
+    if m is None:
+        return None
+    mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
+    first = mods.start() if mods else pos
+    strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
+        mods is not None and any(q in mods[0] for q in CUE_QUALIFIERS))
+    cop = _COPULA_RE_AFTER.match(lower, m.end(), stop)
+    if cop is not None:
+        if mods is None:
+            return None  # "answer is" without "the": prose about an answer
+        return False, Unit(first, stop, region[cop.end() : stop], True, -1, True)
+    lead = skip_back(region, first, OPEN, start)
+    anchored = lead == start
+    if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
+        return None  # mid-sentence: "…give the final answer below"
+    after = skip(region, m.end(), CLOSE | SEP, stop)
+    if not region[after:stop].strip(" \t\r*_#:"):
+        if not anchored:
+            return None
+        payload, end = _below(region, stop)  # a header: the block below it
+        return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
+    if not region[m.end() : after].strip():
+        return None  # no mark between the cue and the value: "answer the question"
+    payload, end = region[after:stop], stop
+    later = _BOLD_LABEL_RE.search(payload)
+    if later:
+        payload, end = payload[: later.start()], after + later.start()
+    return anchored, Unit(first, end, payload, True, -1, not strong)
 
 
 def _lines(region: str, lower: str) -> list[Unit]:
-    """Answer lines at the last few occurrences of the word "answer" in the region's tail;
-    a header line takes the block below it. A line ends where another answer label starts
-    ("**Answer: 5** … Correcting: **Answer: 4**")."""
-    out: list[Unit] = []
-    hi, floor = len(region), max(0, len(region) - LINE_SCAN_CHARS)
-    for _ in range(MAX_LINES * 4):
-        pos = lower.rfind("answer", floor, hi)
-        if pos < 0 or len(out) >= MAX_LINES:
-            break
-        start = region.rfind("\n", 0, pos) + 1
-        hi = start  # one answer line per line: the last label on it
-        stop = region.find("\n", pos)
-        stop = len(region) if stop < 0 else stop
-        bold = region.rfind("**", start, pos)
-        m = _LINE_RE.match(region, start, stop)
-        pattern = _LINE_RE
-        if m is None and bold >= 0:
-            m, pattern = _BOLD_LINE_RE.match(region, bold, stop), _BOLD_LINE_RE
-        for back in (4, 3, 6, 8) if m is None else ():  # "the", "my", "final", "correct"
-            m, pattern = _IS_RE.match(region, max(start, pos - back), stop), _IS_RE
-            if m is not None:
+    """Answer lines on the last few lines holding a cue word in the region's tail; on each
+    line the first anchored cue, else the last one. A header line takes the block below
+    it. A line ends where another bold answer label starts ("**Answer: 5** … Correcting:
+    **Answer: 4**")."""
+    floor = max(0, len(region) - LINE_SCAN_CHARS)
+    starts: set[int] = set()
+    for stem in _STEMS:
+        hi = len(region)
+        for _ in range(MAX_LINES):
+            pos = lower.rfind(stem, floor, hi)
+            if pos < 0:
                 break
-        if m is None or not m.start() <= pos < m.end():
-            continue
-        payload, end = (m["b"] if pattern is _IS_RE else m["a"]), m.end()
-        later = _BOLD_LABEL_RE.search(payload or "")
-        if later:
-            payload, end = payload[: later.start()], m.start("a") + later.start()
-        if payload is None or not payload.strip(" \t*_"):
-            payload, end = _below(region, stop)
-            if not payload:
+            hi = region.rfind("\n", 0, pos) + 1
+            starts.add(hi)
+    out: list[Unit] = []
+    for start in sorted(starts, reverse=True)[: MAX_LINES * 2]:
+        if len(out) >= MAX_LINES:
+            break
+        stop = region.find("\n", start)
+        stop = len(region) if stop < 0 else stop
+        cands = sorted(p for stem in _STEMS for p in _finds(lower, stem, start, stop))
+        best = None
+        for pos in cands:
+            hit = _cue(region, lower, pos, start, stop)
+            if hit is None:
                 continue
-        head = payload.lstrip(" \t*_$\\([")
+            best = hit[1]
+            if hit[0]:
+                break  # the first cue that starts its line takes the line
+        if best is None:
+            continue
+        head = best.payload.lstrip(" \t*_$\\([")
         if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
             head[:1] == "{" and _KEY_RE.search(head)
         ):
             continue  # the box, object or tag below is the unit itself
-        out.append(Unit(m.start(), end, payload, True, -1, pattern is _IS_RE))
+        out.append(best)
+    return out
+
+
+def _finds(lower: str, stem: str, start: int, stop: int) -> list[int]:
+    """Where ``stem`` occurs in ``lower[start:stop]`` (at most ``MAX_CUES_PER_LINE``)."""
+    out, pos = [], lower.find(stem, start, stop)
+    while pos >= 0 and len(out) < MAX_CUES_PER_LINE:
+        out.append(pos)
+        pos = lower.find(stem, pos + 1, stop)
     return out
 
 
@@ -258,7 +320,9 @@ def units(region: str) -> tuple[list[Unit], int]:
     found, cut = [], -1
     if "answer" in lower or "result" in lower:
         objects, cut = _objects(region, lower)
-        found += objects + _lines(region, lower)
+        found += objects
+    if any(map(lower.__contains__, _STEMS)):
+        found += _lines(region, lower)
     if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
         tags, tag_cut = _tags(region, lower)
         found += tags
@@ -386,7 +450,7 @@ _TAIL_LIST_REV_RE = re.compile(r"[\s.!)]*[\w-]*\w(?:(?:\s*,\s*|\s+dna\s+|\s+dna\
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*|__([^_\n]{1,80})__")
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,80}~~")
 _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
-_ITEM_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+\S|^\s*\|.*\|\s*$")
+_TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
 #: What separates label-like words in prose: anything but a letter, digit, ``_`` or ``-``, in
@@ -400,7 +464,7 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     sets and objects also bare short lines and ``key: value`` lines) and sentences."""
     rows = text.split("\n")
     out: list[tuple[str, bool]] = []
-    if len(rows) == 1 and not _ITEM_RE.match(text):  # one line of prose: its sentences
+    if len(rows) == 1 and not _is_item(text):  # one line of prose: its sentences
         return _sentences(text, out)
     i = 0
     while i < len(rows):
@@ -409,7 +473,7 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
             while j < len(rows) and (_row_is_item(rows[j], kind) or not rows[j].strip()):
                 j += 1
             block = "\n".join(rows[i:j]).strip()
-            if "\n" in block or kind == "object":
+            if "\n" in block or kind in ("object", "array"):  # a list of one is a list
                 out.append((block, True))
                 i = j
                 continue
@@ -428,12 +492,18 @@ def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
     return out
 
 
+def _is_item(row: str) -> bool:
+    """A list row: a marker (``marks.item_marker``) then text, or a table row."""
+    return item_marker(row) > 0 or _TABLE_ROW_RE.match(row) is not None
+
+
 def _row_is_item(row: str, kind: str) -> bool:
-    if _ITEM_RE.match(row):
+    if _is_item(row):
         return True
     if kind == "object":
         return bool(_KV_RE.match(row))
-    return kind == "array" and bool(_BARE_ROW_RE.fullmatch(row.strip()))
+    row = row.strip()  # a bare short row, but not a heading ("They are:")
+    return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row))
 
 
 class Reader:
