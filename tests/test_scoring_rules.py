@@ -118,8 +118,11 @@ BULLET_CHARS = _bmp(BULLET)
 BRACKETS = [(c, chr(ord(c) + 1)) for c in map(chr, range(0x21, 0x10000))
             if c != "{" and unicodedata.category(c) in ("Ps", "Pi")
             and unicodedata.category(chr(ord(c) + 1)) in ("Pe", "Pf")]
-BRACKETS += [("[", "]"), ("**", "**"), ("__", "__"), ("*", "*"), ("## ", ""), ("### ", ""),
-             ("> ", ""), ("> **", "**"), ("**[", "]**")]
+SCRIPT_BRACKETS = [*BRACKETS, ("[", "]")]
+"""Every bracket pair of any script whose closing bracket follows its opening one."""
+BRACKETS = [*SCRIPT_BRACKETS, ("**", "**"), ("__", "__"), ("*", "*"), ("## ", ""), ("### ", ""),
+            ("> ", ""), ("> **", "**"), ("**[", "]**")]
+"""Those and markdown's emphasis, headers and quotes."""
 
 
 def test_the_classes_are_large_and_of_every_script() -> None:
@@ -190,6 +193,20 @@ def test_a_cue_heading_takes_the_value_below_it(
     assert _verdict(output, record) == expected, output
 
 
+@PROPERTY
+@given(records, cues, st.sampled_from(SCRIPT_BRACKETS[:-1]), st.booleans())
+def test_any_bracket_around_the_value_gives_one_verdict(
+    record: dict[str, Any], cue: str, pair: tuple[str, str], right: bool
+) -> None:
+    """"Answer: 【srv-24】": a bracket of any script around a value is no part of it (``[``
+    aside: "[4]" is a JSON list)."""
+    if _kind(record) == "object":
+        return
+    value, expected = _case(right, record)
+    output = f"{cue}: {pair[0]}{_text(_kind(record), value)}{pair[1]}"
+    assert _verdict(output, record) == expected, output
+
+
 @pytest.mark.parametrize("mark", ["≥", "≤", "≠", "↛", "<", ">", "~"])
 def test_a_relation_is_no_separator(mark: str) -> None:
     """"Answer ≥ 4" bounds the answer; it does not give it."""
@@ -215,25 +232,34 @@ REMARKS = ["", " (no path)", " — not reached", " (checked)"]
 @st.composite
 def list_layouts(draw: st.DrawFn, items: list[str]) -> str:
     heading = draw(st.sampled_from(HEADINGS))
-    gap = draw(st.sampled_from(["\n", "\n\n"]))
-    style = draw(st.sampled_from(["bullet", "enumerator", "lines", "table", "inline", "and"]))
+    style = draw(st.sampled_from(["bullet", "enumerator", "lines", "table", "numbered table",
+                                  "inline", "and", "oxford", "bracketed"]))
+    rows = None
     if style == "bullet":
-        mark = draw(st.sampled_from(BULLET_CHARS))
-        remark = draw(st.sampled_from(REMARKS))
-        body = "\n".join(f"{mark} {x}{remark}" for x in items)
+        mark, remark = draw(st.sampled_from(BULLET_CHARS)), draw(st.sampled_from(REMARKS))
+        rows = [f"{mark} {x}{remark}" for x in items]
     elif style == "enumerator":
         k = draw(st.integers(0, 7))
-        body = "\n".join(f"{_enumerators(i)[k]} {x}" for i, x in enumerate(items))
+        rows = [f"{_enumerators(i)[k]} {x}" for i, x in enumerate(items)]
     elif style == "lines":
-        body = "\n".join(items)
+        rows = items
     elif style == "table":
-        body = "| node |\n| --- |\n" + "\n".join(f"| {x} |" for x in items)
-    elif style == "inline":
+        rows = ["| node |", "| --- |", *(f"| {x} |" for x in items)]
+    elif style == "numbered table":
+        rows = ["| # | node |", "|---|---|", *(f"| {i} | {x} |" for i, x in enumerate(items, 1))]
+    if rows is not None:  # one item per row under the heading
+        return heading + draw(st.sampled_from(["\n", "\n\n"])) + "\n".join(rows)
+    if heading[-1] not in ":】":
+        heading += ":"  # "## Answer: A, B" inline; "## Answer" alone heads a block
+    if style == "inline":
         return f"{heading} {', '.join(items)}"
-    else:
-        joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-        return f"{heading} {joined}."
-    return heading + gap + body
+    if style == "oxford" and len(items) > 2:
+        return f"{heading} {', '.join(items[:-1])}, and {items[-1]}."
+    if style == "bracketed":
+        opening, closing = draw(st.sampled_from(SCRIPT_BRACKETS))
+        return f"{heading} {opening}{', '.join(items)}{closing}"
+    joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return f"{heading} {joined}."
 
 
 @PROPERTY

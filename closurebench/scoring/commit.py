@@ -4,8 +4,10 @@ The last answer-bearing unit counts. Units, strongest first:
 
 * *explicit*: an object with an answer-like key (``answer``, ``final_answer``, ``result``,
   in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
-  ``\\boxed{}``, an answer line ("Final answer: X", "**Answer:** X", "## Answer" then X,
-  "answer = X"); if the last one cannot be read there is no answer, never an earlier draft;
+  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``) with the
+  marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
+  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "## Answer" then X); if the last one
+  that names the answer cannot be read there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
   block, a leading yes/no, or a value after a copula ("There are four triangles.").
@@ -33,6 +35,7 @@ from closurebench.scoring.parse import (
     MAX_DEPTH,
     NUMBER_WORDS,
     SCAN,
+    TEXT_CHARS,
     Names,
     Schema,
     answers,
@@ -218,8 +221,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
             lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
         return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
     m = _CUE_AT_RE.match(lower, pos, stop)
-    if m is None:
-        return None
+    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)):
+        return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
     strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
@@ -228,34 +231,35 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     if cop is not None:
         if mods is None:
             return None  # "answer is" without "the": prose about an answer
-        return False, Unit(first, stop, region[cop.end() : stop], True, -1, True)
+        cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
+        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True)
     lead = skip_back(region, first, OPEN, start)
     anchored = lead == start
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
         return None  # mid-sentence: "…give the final answer below"
     after = skip(region, m.end(), CLOSE | SEP, stop)
-    if not region[after:stop].strip(" \t\r*_#:"):
+    if stop - after <= ALONE_CHARS and not region[after:stop].strip(" \t\r*_#:"):
         if not anchored:
             return None
         payload, end = _below(region, stop)  # a header: the block below it
         return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
     if not region[m.end() : after].strip():
         return None  # no mark between the cue and the value: "answer the question"
-    payload, end = region[after:stop], stop
+    payload, end = region[after : min(stop, after + TEXT_CHARS + 1)], stop
     later = _BOLD_LABEL_RE.search(payload)
     if later:
         payload, end = payload[: later.start()], after + later.start()
     return anchored, Unit(first, end, payload, True, -1, not strong)
 
 
-def _lines(region: str, lower: str) -> list[Unit]:
+def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
     """Answer lines on the last few lines holding a cue word in the region's tail; on each
     line the first anchored cue, else the last one. A header line takes the block below
     it. A line ends where another bold answer label starts ("**Answer: 5** … Correcting:
-    **Answer: 4**")."""
+    **Answer: 4**"). ``stems``: the cue words the region holds."""
     floor = max(0, len(region) - LINE_SCAN_CHARS)
     starts: set[int] = set()
-    for stem in _STEMS:
+    for stem in stems:
         hi = len(region)
         for _ in range(MAX_LINES):
             pos = lower.rfind(stem, floor, hi)
@@ -267,17 +271,21 @@ def _lines(region: str, lower: str) -> list[Unit]:
     for start in sorted(starts, reverse=True)[: MAX_LINES * 2]:
         if len(out) >= MAX_LINES:
             break
-        stop = region.find("\n", start)
+        lo = max(start, floor)
+        stop = region.find("\n", lo)
         stop = len(region) if stop < 0 else stop
-        cands = sorted(p for stem in _STEMS for p in _finds(lower, stem, start, stop))
+        cands = sorted({p for stem in stems for p in _finds(lower, stem, lo, stop)})
         best = None
-        for pos in cands:
+        for pos in cands[:2]:  # only a line's first cue words can start it ("Final answer")
             hit = _cue(region, lower, pos, start, stop)
-            if hit is None:
-                continue
-            best = hit[1]
-            if hit[0]:
-                break  # the first cue that starts its line takes the line
+            if hit is not None and hit[0]:
+                best = hit[1]  # the first cue that starts its line takes the line
+                break
+        for pos in reversed(cands) if best is None else ():
+            hit = _cue(region, lower, pos, start, stop)
+            if hit is not None:
+                best = hit[1]  # else the last cue on it
+                break
         if best is None:
             continue
         head = best.payload.lstrip(" \t*_$\\([")
@@ -289,12 +297,20 @@ def _lines(region: str, lower: str) -> list[Unit]:
     return out
 
 
-def _finds(lower: str, stem: str, start: int, stop: int) -> list[int]:
-    """Where ``stem`` occurs in ``lower[start:stop]`` (at most ``MAX_CUES_PER_LINE``)."""
-    out, pos = [], lower.find(stem, start, stop)
+def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
+    """Where ``stem`` occurs in ``lower[start:stop]``: the first and the last
+    ``MAX_CUES_PER_LINE`` occurrences (a line's anchored cue starts it, its last one ends it)."""
+    out, pos = set(), lower.find(stem, start, stop)
     while pos >= 0 and len(out) < MAX_CUES_PER_LINE:
-        out.append(pos)
+        out.add(pos)
         pos = lower.find(stem, pos + 1, stop)
+    hi = stop
+    for _ in range(MAX_CUES_PER_LINE if pos >= 0 else 0):
+        pos = lower.rfind(stem, start, hi)
+        if pos < 0 or pos in out:
+            break
+        out.add(pos)
+        hi = pos
     return out
 
 
@@ -321,8 +337,9 @@ def units(region: str) -> tuple[list[Unit], int]:
     if "answer" in lower or "result" in lower:
         objects, cut = _objects(region, lower)
         found += objects
-    if any(map(lower.__contains__, _STEMS)):
-        found += _lines(region, lower)
+    stems = [stem for stem in _STEMS if stem in lower]
+    if stems:
+        found += _lines(region, lower, stems)
     if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
         tags, tag_cut = _tags(region, lower)
         found += tags

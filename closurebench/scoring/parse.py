@@ -7,10 +7,13 @@ full-width commas to ASCII), then read the way a grader reads it:
 
 * numbers: digits or words ("four", "minus one", via ``text2num``), after "≈", "~",
   "approximately"; "4/3 ≈ 1.33" is the value after the last ``≈`` or ``=``; a fraction is a
-  number where a number is asked for; units and remarks after it are not part of it;
+  number where a number is asked for ("2.33/2.83", two values, is a hedge); units and
+  remarks after it are not part of it;
 * booleans: yes / no / true / false followed by a pause ("Yes, it can.", "✅ Yes", "No —");
-* labels: one token; sets: any list layout (JSON, ``{A, B}``, "A, B and C", bullets,
-  numbered lines, a table column, "only Iris", "all of them — crab, gecko and seal", none);
+* labels: one token; sets: any list layout (JSON, ``{A, B}``, "A, B and C", one item per
+  row after any bullet or enumerator of ``marks.item_marker``, bare rows, a table column,
+  "only Iris", "all of them — crab, gecko and seal", none; a remark after a row's item is
+  commentary unless it hedges);
 * objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows, ``a = 1, b = 0``.
 
 A reading is ``(value, rest)``: ``rest`` is the text after the value, which the caller
@@ -302,11 +305,30 @@ _FOLD = str.maketrans({
 })
 
 
+class _Folds(dict):  # type: ignore[type-arg]
+    """``_FOLD``, then by Unicode category for every other character, computed once each:
+    a bracket of any script (``Ps`` / ``Pe``: ``【``, ``「``, ``〔``, ``《``) becomes ``(`` / ``)``
+    and a quotation mark (``Pi`` / ``Pf``: ``«``, ``‹``) ``"``, so that every reader sees
+    one bracket and one quote."""
+
+    def __missing__(self, code: int) -> int | str:
+        cat = unicodedata.category(chr(code))
+        out: int | str = "(" if cat == "Ps" else ")" if cat == "Pe" else '"' if cat in (
+            "Pi", "Pf") else code
+        if len(self) < 1 << 16:
+            self[code] = out
+        return out
+
+
+_FOLDS = _Folds(_FOLD)
+
+
 def fold(text: str) -> str:
-    """``text`` in NFKC with dashes, quotes and invisible characters folded to ASCII."""
+    """``text`` in NFKC with dashes, quotes, brackets and invisible characters folded to
+    ASCII."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text).translate(_FOLD)
+    return unicodedata.normalize("NFKC", text).translate(_FOLDS)
 
 
 _LATEX_RE = re.compile(
@@ -415,7 +437,7 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
 
 
 _BOOLS = {"yes": True, "true": True, "no": False, "false": False}
-_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—-]|$)|(?-i:\s+[A-Z]))", re.I)
+_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z]))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -435,7 +457,7 @@ _EMPTY_RE = re.compile(
 )
 _ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
                      r"[:—-]?\s*)+", re.I)
-_SEP_RE = re.compile(r"\s*(?:,|;|&|\band\b|\bplus\b)\s*", re.I)
+_SEP_RE = re.compile(r"\s*(?:[,;]\s*(?:and|&|plus)\b|,|;|&|\band\b|\bplus\b)\s*", re.I)
 _HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b)", re.I)
 _PAUSE = " .,;:!)"
 Names = Callable[[str], bool]
@@ -540,13 +562,23 @@ def lines(text: str) -> list[str]:
     return out
 
 
+def _cell(row: str, names: Names | None) -> str:
+    """A table row's cell that names a node (a "#" column before it aside), else its first."""
+    cells = row.split("|")
+    if len(cells) > 1 and names is not None:
+        for cell in cells:
+            if names(cell.strip().strip("*_`")):
+                return cell
+    return cells[0]
+
+
 def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     """A set given one item per row (bullets, numbers, a table's first column); a remark
     after a row's items ("- Carol (no path)", "- Kofi — unreachable") is commentary, unless
     it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge."""
     out = []
     for row in lines(text):
-        item, rest = _items(row.split("|")[0], names, weak)
+        item, rest = _items(_cell(row, names), names, weak)
         if item is FAIL or item is HEDGE:
             return item, text
         tail = rest.strip(_PAUSE + "|")
