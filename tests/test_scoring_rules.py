@@ -375,3 +375,17 @@ def test_a_hedge_between_two_values_is_never_credited(
     output = hedge.format(cue=cue, a=a, b=b)
     v = judge_outputs([output], [record])[0]
     assert not v.strict and not v.lenient, output
+
+
+@PROPERTY
+@given(records, st.sampled_from(["Solution", "Result", "Answer", "Conclusion"]),
+       st.sampled_from(FINALS), cues, st.booleans())
+def test_a_cue_over_numbered_steps_reads_no_step_number(
+    record: dict[str, Any], heading: str, form: str, cue: str, right: bool
+) -> None:
+    """"Solution:\\n1. Start at A\\n2. …": the enumerators of steps are no value; the final
+    answer after the steps decides."""
+    value, expected = _case(right, record)
+    steps = f"{heading}:\n1. Start at the query node.\n2. Follow every edge.\n\n"
+    final = _final(form, record, value, cue)
+    assert _verdict(steps + final, record) == expected, steps + final

@@ -765,6 +765,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
                 if not reader.agrees(other, value):
                     return NO_ANSWER  # two answers in one document: alternatives
                 continue
+            if other is FAIL:
+                continue  # an earlier line that gives no value competes with nothing
             if reader.agrees(other, value) or unit.end > last.start:
                 run = min(run, unit.start)
                 continue

@@ -631,6 +631,8 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     body = clean(fold(text)).strip()
     if kind == "array" and ("\n" in body or item_marker(body)):
         return _block(body, names, weak)
+    if kind != "object" and "\n" in body and item_marker(body):
+        return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
     if body[:1] == "{" or (body[:1] == "[" and kind == "array" and not weak):
         value, end = leading_json(body)
         if value is not FAIL:
