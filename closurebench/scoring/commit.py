@@ -203,7 +203,7 @@ _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.
 _COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
 _BOUNDARY = ".!?:;"
 MAX_LINES = 8
-MAX_CUES_PER_LINE = 8
+MAX_CUES_PER_LINE = 4
 
 
 def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool, Unit] | None:
@@ -281,7 +281,7 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
             if hit is not None and hit[0]:
                 best = hit[1]  # the first cue that starts its line takes the line
                 break
-        for pos in reversed(cands) if best is None else ():
+        for pos in reversed(cands[-MAX_CUES_PER_LINE:]) if best is None else ():
             hit = _cue(region, lower, pos, start, stop)
             if hit is not None:
                 best = hit[1]  # else the last cue on it
@@ -298,14 +298,16 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
 
 
 def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
-    """Where ``stem`` occurs in ``lower[start:stop]``: the first and the last
-    ``MAX_CUES_PER_LINE`` occurrences (a line's anchored cue starts it, its last one ends it)."""
+    """Where ``stem`` occurs first (twice) and last (``MAX_CUES_PER_LINE`` times) in
+    ``lower[start:stop]``: a line's anchored cue starts it, else its last cue counts."""
     out, pos = set(), lower.find(stem, start, stop)
-    while pos >= 0 and len(out) < MAX_CUES_PER_LINE:
+    for _ in range(2):
+        if pos < 0:
+            return out
         out.add(pos)
         pos = lower.find(stem, pos + 1, stop)
     hi = stop
-    for _ in range(MAX_CUES_PER_LINE if pos >= 0 else 0):
+    for _ in range(MAX_CUES_PER_LINE):
         pos = lower.rfind(stem, start, hi)
         if pos < 0 or pos in out:
             break
@@ -337,9 +339,12 @@ def units(region: str) -> tuple[list[Unit], int]:
     if "answer" in lower or "result" in lower:
         objects, cut = _objects(region, lower)
         found += objects
-    stems = [stem for stem in _STEMS if stem in lower]
+    floor = max(0, len(lower) - LINE_SCAN_CHARS)  # answer lines are looked for there only
+    stems = [stem for stem in _STEMS if lower.find(stem, floor) >= 0]
     if stems:
-        found += _lines(region, lower, stems)
+        spans = [(u.start, u.end) for u in found]  # a line inside an answer object is its text
+        found += [u for u in _lines(region, lower, stems)
+                  if not any(a <= u.start and u.end <= b for a, b in spans)]
     if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
         tags, tag_cut = _tags(region, lower)
         found += tags

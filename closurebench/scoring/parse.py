@@ -307,11 +307,13 @@ _FOLD = str.maketrans({
 
 class _Folds(dict):  # type: ignore[type-arg]
     """``_FOLD``, then by Unicode category for every other character, computed once each:
-    a bracket of any script (``Ps`` / ``Pe``: ``【``, ``「``, ``〔``, ``《``) becomes ``(`` / ``)``
-    and a quotation mark (``Pi`` / ``Pf``: ``«``, ``‹``) ``"``, so that every reader sees
-    one bracket and one quote."""
+    a non-ASCII bracket of any script (``Ps`` / ``Pe``: ``【``, ``「``, ``〔``) becomes ``(``
+    / ``)`` and a quotation mark (``Pi`` / ``Pf``: ``«``, ``‹``) ``"``, so that every reader
+    sees one bracket and one quote; ASCII is left as it is."""
 
     def __missing__(self, code: int) -> int | str:
+        if code < 128:
+            return code  # ASCII brackets are JSON's and markdown's: left as they are
         cat = unicodedata.category(chr(code))
         out: int | str = "(" if cat == "Ps" else ")" if cat == "Pe" else '"' if cat in (
             "Pi", "Pf") else code
