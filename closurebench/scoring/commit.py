@@ -260,13 +260,19 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
     floor = max(0, len(region) - LINE_SCAN_CHARS)
     starts: set[int] = set()
     for stem in stems:
-        hi = len(region)
-        for _ in range(MAX_LINES):
+        hi, seen = len(region), 0
+        for _ in range(MAX_LINES * 4):
             pos = lower.rfind(stem, floor, hi)
             if pos < 0:
                 break
+            if not _may_cue(lower, pos, pos + len(stem)):
+                hi = pos  # a JSON key or part of a word: look further back on the line
+                continue
             hi = region.rfind("\n", 0, pos) + 1
             starts.add(hi)
+            seen += 1
+            if seen >= MAX_LINES:
+                break
     out: list[Unit] = []
     for start in sorted(starts, reverse=True)[: MAX_LINES * 2]:
         if len(out) >= MAX_LINES:
@@ -297,21 +303,35 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
     return out
 
 
+def _may_cue(lower: str, pos: int, end: int) -> bool:
+    """A cheap necessary condition for a cue word at ``pos:end``: no letter, digit or quote
+    touches it (``"answer":`` is a JSON key, "unanswered" a word)."""
+    prev = lower[pos - 1 : pos]
+    if prev and (prev.isalnum() or prev in "\"'"):
+        return False
+    nxt = lower[end : end + 1]
+    if nxt in ("s", "_"):  # "answers", "__Answer__" (but not "final_answer")
+        nxt = lower[end + 1 : end + 2] or " "
+    return not nxt or not (nxt.isalnum() or nxt in "\"'")
+
+
 def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
     """Where ``stem`` occurs first (twice) and last (``MAX_CUES_PER_LINE`` times) in
     ``lower[start:stop]``: a line's anchored cue starts it, else its last cue counts."""
-    out, pos = set(), lower.find(stem, start, stop)
+    out, pos, n = set(), lower.find(stem, start, stop), len(stem)
     for _ in range(2):
         if pos < 0:
             return out
-        out.add(pos)
+        if _may_cue(lower, pos, pos + n):
+            out.add(pos)
         pos = lower.find(stem, pos + 1, stop)
     hi = stop
     for _ in range(MAX_CUES_PER_LINE):
         pos = lower.rfind(stem, start, hi)
         if pos < 0 or pos in out:
             break
-        out.add(pos)
+        if _may_cue(lower, pos, pos + n):
+            out.add(pos)
         hi = pos
     return out
 
@@ -339,12 +359,14 @@ def units(region: str) -> tuple[list[Unit], int]:
     if "answer" in lower or "result" in lower:
         objects, cut = _objects(region, lower)
         found += objects
-    floor = max(0, len(lower) - LINE_SCAN_CHARS)  # answer lines are looked for there only
-    stems = [stem for stem in _STEMS if lower.find(stem, floor) >= 0]
+    tail = lower if len(lower) <= LINE_SCAN_CHARS else lower[-LINE_SCAN_CHARS:]
+    stems = [stem for stem in _STEMS if stem in tail]  # answer lines are looked for there
     if stems:
-        spans = [(u.start, u.end) for u in found]  # a line inside an answer object is its text
-        found += [u for u in _lines(region, lower, stems)
-                  if not any(a <= u.start and u.end <= b for a, b in spans)]
+        lines = _lines(region, lower, stems)
+        if found and lines:  # a line inside an answer object is that object's text
+            spans = [(u.start, u.end) for u in found]
+            lines = [u for u in lines if not any(a <= u.start and u.end <= b for a, b in spans)]
+        found += lines
     if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
         tags, tag_cut = _tags(region, lower)
         found += tags
