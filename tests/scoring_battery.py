@@ -366,6 +366,28 @@ BATTERY: list[tuple[str, str, str, str | None, str]] = [
     ("mixed", "The answer is negative one, since G cannot reach J.", "cond-1", None, "right"),
     ("mixed", "{\"answer\": \"five\"}", "reach5", None, "right"),
     ("mixed", "zero", "deg0", None, "right"),
+    # ---- styles found by an independent check after the battery was written (class 11) ------
+    # Each passes by a general rule (marks by Unicode property, any list layout), not a case.
+    ("mixed", "Final tally ⟶ 5", "reach5", None, "right"),
+    ("mixed", "The unreachable ones are:\n\n◦ Carol\n◦ Kofi\n◦ Ximena", "neg", None, "right"),
+    ("mixed", "The unreachable ones are:\na) Carol\nb) Kofi\nc) Ximena", "neg", None, "right"),
+    ("mixed", "The unreachable ones are:\n- Carol (no path)\n- Kofi (no path)\n- Ximena (no "
+     "path)", "neg", None, "right"),
+    ("mixed", "【Conclusion】 Yes, the route exists.", "yes", None, "right"),
+    ("mixed", "「Answer」 srv-24", "srv24", None, "right"),
+    ("mixed", "**Result** ⇒ 2.33", "mean233", None, "right"),
+    ("mixed", "> **Verdict:** No", "no", None, "right"),
+    ("mixed", "Final count → six", "scc6", None, "right"),
+    ("mixed", "The unreachable ones are:\n- Carol (or maybe Jana)\n- Kofi\n- Ximena", "neg", None,
+     "none"),
+    ("mixed", "Answer ≥ 4", "tri4", None, "none"),
+    ("mixed", "Answer ⟶ 2.33/2.83", "mean233", None, "none"),
+    ("mixed", "【Conclusion】 No, the route does not exist.", "yes", None, "wrong"),
+    ("mixed", "Answer: 【srv-24】", "srv24", None, "right"),
+    ("mixed", "The unreachable ones are Carol, Kofi, and Ximena.", "neg", None, "right"),
+    ("mixed", "Unreachable:\n\n| # | host |\n|---|---|\n| 1 | Carol |\n| 2 | Kofi |\n"
+     "| 3 | Ximena |", "neg", None, "right"),
+    ("mixed", "Answer: «Yes»", "yes", None, "right"),
     # ---- controls: plain answers, refusals, cut-off attempts -------------------------------
     ("mixed", "{\"answer\": 4}", "tri4", None, "right"),
     ("mixed", "{\"answer\": 5}", "scc6", None, "wrong"),

@@ -4,8 +4,10 @@
 gives one ``Verdict`` per output (a reward function's input). The judge's stages, one module
 each: ``reasoning`` (strip every family's reasoning markers and chat tokens), ``commit`` (find
 the final commitment), ``parse`` (typed reading per schema), ``judge`` (strict, the targeted
-lenient slip, format). Then ``labels``, ``references`` (resolving references), ``report``,
-``stats``; ``extract_answer`` shows what was read from an output.
+lenient slip, format); ``marks`` gives the two middle stages one rule for the marks around an
+answer (separators, brackets, bullets, by Unicode property). Then ``labels``,
+``references`` (resolving references), ``report``, ``stats``; ``extract_answer`` shows what
+was read from an output.
 """
 
 from __future__ import annotations

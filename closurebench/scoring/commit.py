@@ -4,8 +4,10 @@ The last answer-bearing unit counts. Units, strongest first:
 
 * *explicit*: an object with an answer-like key (``answer``, ``final_answer``, ``result``,
   in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
-  ``\\boxed{}``, an answer line ("Final answer: X", "**Answer:** X", "## Answer" then X,
-  "answer = X"); if the last one cannot be read there is no answer, never an earlier draft;
+  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``) with the
+  marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
+  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "## Answer" then X); if the last one
+  that names the answer cannot be read there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
   block, a leading yes/no, or a value after a copula ("There are four triangles.").
@@ -26,12 +28,14 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
 
+from closurebench.scoring.marks import CLOSE, DASH, OPEN, SEP, item_marker, role, skip, skip_back
 from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
     MAX_DEPTH,
     NUMBER_WORDS,
     SCAN,
+    TEXT_CHARS,
     Names,
     Schema,
     answers,
@@ -183,56 +187,152 @@ def _boxes(region: str) -> tuple[list[Unit], int]:
     return out, cut
 
 
-_LINE_RE = re.compile(
-    r"[ \t>#*_-]*(?:(?:the|my|your|final|correct|short)[ \t]+)*answer[ \t*_]*"
-    r"(?:[:：=—]|-{1,2}(?=[ \t]))[ \t*_]*(?P<a>.*)"  # "Final answer: X", "answer = X"
-    r"|[ \t>#*_]*(?:final[ \t]+)?answer[ \t*_:]*$",  # "## Answer", the value below it
-    re.I,
-)
-_IS_RE = re.compile(r"(?:the|my|final|correct)[ \t]+answer[ \t]+is[ \t]*:?[ \t]*(?P<b>.*)", re.I)
-_BOLD_LINE_RE = re.compile(r"\*\*[ \t]*(?:final[ \t]+)?answer[ \t]*:[ \t*]*(?P<a>.*)", re.I)
+CUE_NOUNS = ("answer", "result", "conclusion", "verdict", "solution", "tally", "outcome")
+"""Words that name the answer: each is a cue ("Result: 4", "【Conclusion】 Yes")."""
+CUE_QUALIFIERS = ("final", "overall")
+"""Words that are a cue alone ("Final: 4") or with the quantity they qualify."""
+QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
+"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5"."""
+MODIFIERS = ("the", "my", "our", "your", "correct", "short", *CUE_QUALIFIERS)
+"""Words that may stand before a cue word ("The final answer", "My answer")."""
+_STEMS = CUE_NOUNS + CUE_QUALIFIERS
+_CUE_AT_RE = re.compile(
+    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+(?:{'|'.join(CUE_NOUNS + QUANTITIES)}))?"
+    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
+_MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
+_COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
+_BOUNDARY = ".!?:;"
 MAX_LINES = 8
+MAX_CUES_PER_LINE = 4
 
 
-def _lines(region: str, lower: str) -> list[Unit]:
-    """Answer lines at the last few occurrences of the word "answer" in the region's tail;
-    a header line takes the block below it. A line ends where another answer label starts
-    ("**Answer: 5** … Correcting: **Answer: 4**")."""
-    out: list[Unit] = []
-    hi, floor = len(region), max(0, len(region) - LINE_SCAN_CHARS)
-    for _ in range(MAX_LINES * 4):
-        pos = lower.rfind("answer", floor, hi)
-        if pos < 0 or len(out) >= MAX_LINES:
-            break
-        start = region.rfind("\n", 0, pos) + 1
-        hi = start  # one answer line per line: the last label on it
-        stop = region.find("\n", pos)
-        stop = len(region) if stop < 0 else stop
-        bold = region.rfind("**", start, pos)
-        m = _LINE_RE.match(region, start, stop)
-        pattern = _LINE_RE
-        if m is None and bold >= 0:
-            m, pattern = _BOLD_LINE_RE.match(region, bold, stop), _BOLD_LINE_RE
-        for back in (4, 3, 6, 8) if m is None else ():  # "the", "my", "final", "correct"
-            m, pattern = _IS_RE.match(region, max(start, pos - back), stop), _IS_RE
-            if m is not None:
+def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool, Unit] | None:
+    """The answer line whose cue word is at ``pos`` (on the line ``start:stop``), as
+    ``(anchored, unit)``, or None. Three shapes, one rule each:
+
+    * *marked*: open marks, the cue, close marks and at least one separator or close mark,
+      the value ("**Final answer:** 4", "【Conclusion】 Yes", "Final tally ⟶ 5"); the cue
+      starts its line (``anchored``) or a sentence;
+    * *header*: a line holding only the cue and its marks ("## Answer"): the block below;
+    * *copula*: a modifier, the cue, "is" ("So the final answer is 4."), anywhere, a unit
+      only if it reads as a value.
+    """
+    if pos > start and (lower[pos - 1].isalnum() or (
+            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
+        return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
+    m = _CUE_AT_RE.match(lower, pos, stop)
+    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)):
+        return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
+    mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
+    first = mods.start() if mods else pos
+    strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
+        mods is not None and any(q in mods[0] for q in CUE_QUALIFIERS))
+    cop = _COPULA_RE_AFTER.match(lower, m.end(), stop)
+    if cop is not None:
+        if mods is None:
+            return None  # "answer is" without "the": prose about an answer
+        cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
+        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True)
+    lead = skip_back(region, first, OPEN, start)
+    anchored = lead == start
+    if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
+        return None  # mid-sentence: "…give the final answer below"
+    after = skip(region, m.end(), CLOSE | SEP, stop)
+    if stop - after <= ALONE_CHARS and not region[after:stop].strip(" \t\r*_#:"):
+        if not anchored:
+            return None
+        payload, end = _below(region, stop)  # a header: the block below it
+        return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
+    if not region[m.end() : after].strip():
+        return None  # no mark between the cue and the value: "answer the question"
+    payload, end = region[after : min(stop, after + TEXT_CHARS + 1)], stop
+    later = _BOLD_LABEL_RE.search(payload)
+    if later:
+        payload, end = payload[: later.start()], after + later.start()
+    return anchored, Unit(first, end, payload, True, -1, not strong)
+
+
+def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
+    """Answer lines on the last few lines holding a cue word in the region's tail; on each
+    line the first anchored cue, else the last one. A header line takes the block below
+    it. A line ends where another bold answer label starts ("**Answer: 5** … Correcting:
+    **Answer: 4**"). ``stems``: the cue words the region holds."""
+    floor = max(0, len(region) - LINE_SCAN_CHARS)
+    starts: set[int] = set()
+    for stem in stems:
+        hi, seen = len(region), 0
+        for _ in range(MAX_LINES * 4):
+            pos = lower.rfind(stem, floor, hi)
+            if pos < 0:
                 break
-        if m is None or not m.start() <= pos < m.end():
-            continue
-        payload, end = (m["b"] if pattern is _IS_RE else m["a"]), m.end()
-        later = _BOLD_LABEL_RE.search(payload or "")
-        if later:
-            payload, end = payload[: later.start()], m.start("a") + later.start()
-        if payload is None or not payload.strip(" \t*_"):
-            payload, end = _below(region, stop)
-            if not payload:
+            if not _may_cue(lower, pos, pos + len(stem)):
+                hi = pos  # a JSON key or part of a word: look further back on the line
                 continue
-        head = payload.lstrip(" \t*_$\\([")
+            hi = region.rfind("\n", 0, pos) + 1
+            starts.add(hi)
+            seen += 1
+            if seen >= MAX_LINES:
+                break
+    out: list[Unit] = []
+    for start in sorted(starts, reverse=True)[: MAX_LINES * 2]:
+        if len(out) >= MAX_LINES:
+            break
+        lo = max(start, floor)
+        stop = region.find("\n", lo)
+        stop = len(region) if stop < 0 else stop
+        cands = sorted({p for stem in stems for p in _finds(lower, stem, lo, stop)})
+        best = None
+        for pos in cands[:2]:  # only a line's first cue words can start it ("Final answer")
+            hit = _cue(region, lower, pos, start, stop)
+            if hit is not None and hit[0]:
+                best = hit[1]  # the first cue that starts its line takes the line
+                break
+        for pos in reversed(cands[-MAX_CUES_PER_LINE:]) if best is None else ():
+            hit = _cue(region, lower, pos, start, stop)
+            if hit is not None:
+                best = hit[1]  # else the last cue on it
+                break
+        if best is None:
+            continue
+        head = best.payload.lstrip(" \t*_$\\([")
         if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
             head[:1] == "{" and _KEY_RE.search(head)
         ):
             continue  # the box, object or tag below is the unit itself
-        out.append(Unit(m.start(), end, payload, True, -1, pattern is _IS_RE))
+        out.append(best)
+    return out
+
+
+def _may_cue(lower: str, pos: int, end: int) -> bool:
+    """A cheap necessary condition for a cue word at ``pos:end``: no letter, digit or quote
+    touches it (``"answer":`` is a JSON key, "unanswered" a word)."""
+    prev = lower[pos - 1 : pos]
+    if prev and (prev.isalnum() or prev in "\"'"):
+        return False
+    nxt = lower[end : end + 1]
+    if nxt in ("s", "_"):  # "answers", "__Answer__" (but not "final_answer")
+        nxt = lower[end + 1 : end + 2] or " "
+    return not nxt or not (nxt.isalnum() or nxt in "\"'")
+
+
+def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
+    """Where ``stem`` occurs first (twice) and last (``MAX_CUES_PER_LINE`` times) in
+    ``lower[start:stop]``: a line's anchored cue starts it, else its last cue counts."""
+    out, pos, n = set(), lower.find(stem, start, stop), len(stem)
+    for _ in range(2):
+        if pos < 0:
+            return out
+        if _may_cue(lower, pos, pos + n):
+            out.add(pos)
+        pos = lower.find(stem, pos + 1, stop)
+    hi = stop
+    for _ in range(MAX_CUES_PER_LINE):
+        pos = lower.rfind(stem, start, hi)
+        if pos < 0 or pos in out:
+            break
+        if _may_cue(lower, pos, pos + n):
+            out.add(pos)
+        hi = pos
     return out
 
 
@@ -258,7 +358,15 @@ def units(region: str) -> tuple[list[Unit], int]:
     found, cut = [], -1
     if "answer" in lower or "result" in lower:
         objects, cut = _objects(region, lower)
-        found += objects + _lines(region, lower)
+        found += objects
+    tail = lower if len(lower) <= LINE_SCAN_CHARS else lower[-LINE_SCAN_CHARS:]
+    stems = [stem for stem in _STEMS if stem in tail]  # answer lines are looked for there
+    if stems:
+        lines = _lines(region, lower, stems)
+        if found and lines:  # a line inside an answer object is that object's text
+            spans = [(u.start, u.end) for u in found]
+            lines = [u for u in lines if not any(a <= u.start and u.end <= b for a, b in spans)]
+        found += lines
     if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
         tags, tag_cut = _tags(region, lower)
         found += tags
@@ -386,7 +494,7 @@ _TAIL_LIST_REV_RE = re.compile(r"[\s.!)]*[\w-]*\w(?:(?:\s*,\s*|\s+dna\s+|\s+dna\
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*|__([^_\n]{1,80})__")
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,80}~~")
 _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
-_ITEM_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+\S|^\s*\|.*\|\s*$")
+_TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
 #: What separates label-like words in prose: anything but a letter, digit, ``_`` or ``-``, in
@@ -400,7 +508,7 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     sets and objects also bare short lines and ``key: value`` lines) and sentences."""
     rows = text.split("\n")
     out: list[tuple[str, bool]] = []
-    if len(rows) == 1 and not _ITEM_RE.match(text):  # one line of prose: its sentences
+    if len(rows) == 1 and not _is_item(text):  # one line of prose: its sentences
         return _sentences(text, out)
     i = 0
     while i < len(rows):
@@ -409,7 +517,7 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
             while j < len(rows) and (_row_is_item(rows[j], kind) or not rows[j].strip()):
                 j += 1
             block = "\n".join(rows[i:j]).strip()
-            if "\n" in block or kind == "object":
+            if "\n" in block or kind in ("object", "array"):  # a list of one is a list
                 out.append((block, True))
                 i = j
                 continue
@@ -428,12 +536,18 @@ def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
     return out
 
 
+def _is_item(row: str) -> bool:
+    """A list row: a marker (``marks.item_marker``) then text, or a table row."""
+    return item_marker(row) > 0 or _TABLE_ROW_RE.match(row) is not None
+
+
 def _row_is_item(row: str, kind: str) -> bool:
-    if _ITEM_RE.match(row):
+    if _is_item(row):
         return True
     if kind == "object":
         return bool(_KV_RE.match(row))
-    return kind == "array" and bool(_BARE_ROW_RE.fullmatch(row.strip()))
+    row = row.strip()  # a bare short row, but not a heading ("They are:")
+    return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row))
 
 
 class Reader:
@@ -678,6 +792,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
                 if not reader.agrees(other, value):
                     return NO_ANSWER  # two answers in one document: alternatives
                 continue
+            if other is FAIL:
+                continue  # an earlier line that gives no value competes with nothing
             if reader.agrees(other, value) or unit.end > last.start:
                 run = min(run, unit.start)
                 continue

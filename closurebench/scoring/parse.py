@@ -7,10 +7,13 @@ full-width commas to ASCII), then read the way a grader reads it:
 
 * numbers: digits or words ("four", "minus one", via ``text2num``), after "≈", "~",
   "approximately"; "4/3 ≈ 1.33" is the value after the last ``≈`` or ``=``; a fraction is a
-  number where a number is asked for; units and remarks after it are not part of it;
+  number where a number is asked for ("2.33/2.83", two values, is a hedge); units and
+  remarks after it are not part of it;
 * booleans: yes / no / true / false followed by a pause ("Yes, it can.", "✅ Yes", "No —");
-* labels: one token; sets: any list layout (JSON, ``{A, B}``, "A, B and C", bullets,
-  numbered lines, a table column, "only Iris", "all of them — crab, gecko and seal", none);
+* labels: one token; sets: any list layout (JSON, ``{A, B}``, "A, B and C", one item per
+  row after any bullet or enumerator of ``marks.item_marker``, bare rows, a table column,
+  "only Iris", "all of them — crab, gecko and seal", none; a remark after a row's item is
+  commentary unless it hedges);
 * objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows, ``a = 1, b = 0``.
 
 A reading is ``(value, rest)``: ``rest`` is the text after the value, which the caller
@@ -28,9 +31,12 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from jsonschema import Draft202012Validator
+
+from closurebench.scoring.marks import CLOSE, OPEN, SEP, item_marker, skip
 
 __all__ = [
     "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES", "Schema",
@@ -299,11 +305,32 @@ _FOLD = str.maketrans({
 })
 
 
+class _Folds(dict):  # type: ignore[type-arg]
+    """``_FOLD``, then by Unicode category for every other character, computed once each:
+    a non-ASCII bracket of any script (``Ps`` / ``Pe``: ``【``, ``「``, ``〔``) becomes ``(``
+    / ``)`` and a quotation mark (``Pi`` / ``Pf``: ``«``, ``‹``) ``"``, so that every reader
+    sees one bracket and one quote; ASCII is left as it is."""
+
+    def __missing__(self, code: int) -> int | str:
+        if code < 128:
+            return code  # ASCII brackets are JSON's and markdown's: left as they are
+        cat = unicodedata.category(chr(code))
+        out: int | str = "(" if cat == "Ps" else ")" if cat == "Pe" else '"' if cat in (
+            "Pi", "Pf") else code
+        if len(self) < 1 << 16:
+            self[code] = out
+        return out
+
+
+_FOLDS = _Folds(_FOLD)
+
+
 def fold(text: str) -> str:
-    """``text`` in NFKC with dashes, quotes and invisible characters folded to ASCII."""
+    """``text`` in NFKC with dashes, quotes, brackets and invisible characters folded to
+    ASCII."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text).translate(_FOLD)
+    return unicodedata.normalize("NFKC", text).translate(_FOLDS)
 
 
 _LATEX_RE = re.compile(
@@ -349,12 +376,20 @@ _WORD_NUM_RE = re.compile(rf"(minus |negative )?((?:{'|'.join(NUMBER_WORDS)})\b[
                           re.I)
 _LEAD_NUM_RE = re.compile(rf"{_NUMBER}(?=\W|$)")
 _FRAC_RE = re.compile(r"\s*[/÷]\s*(\d+)(?!\.?\d)")
+_SLASH_RE = re.compile(r"\s*/\s*[+-]?\.?\d")
 _LEAD_RE = re.compile(r"(?:[\s\"'“”:=>#*—|(]|-(?![\d.]))*")
 
 
 def _lead(text: str) -> str:
-    """``text`` without the separators before a value (a lone dash, but not a minus sign)."""
-    return text[_LEAD_RE.match(text).end() :]
+    """``text`` without the marks before a value: ASCII ones by one regex, any other by its
+    Unicode role (``marks``: brackets, quotes, dashes, colons, arrows), never a minus sign."""
+    i = _LEAD_RE.match(text).end()
+    while i < len(text) and not text[i].isascii():
+        j = skip(text, i, OPEN | CLOSE | SEP)
+        if j == i:
+            break
+        i = _LEAD_RE.match(text, j).end()
+    return text[i:]
 
 
 
@@ -384,6 +419,8 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
         return FAIL, text
     rest = text[m.end() :]
     frac = _FRAC_RE.match(rest)
+    if frac is None and _SLASH_RE.match(rest):
+        return HEDGE, rest  # "3.67/4.17": two values, not a fraction
     try:
         value = float(m[1]) if not integer or "." in m[1] or "e" in m[1].lower() else int(m[1])
         if frac is not None:  # a fraction: a number, but no count ("4/5" hedges between two)
@@ -402,7 +439,7 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
 
 
 _BOOLS = {"yes": True, "true": True, "no": False, "false": False}
-_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—-]|$)|(?-i:\s+[A-Z]))", re.I)
+_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z]))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -422,7 +459,7 @@ _EMPTY_RE = re.compile(
 )
 _ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
                      r"[:—-]?\s*)+", re.I)
-_SEP_RE = re.compile(r"\s*(?:,|;|&|\band\b|\bplus\b)\s*", re.I)
+_SEP_RE = re.compile(r"\s*(?:[,;]\s*(?:and|&|plus)\b|,|;|&|\band\b|\bplus\b)\s*", re.I)
 _HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b)", re.I)
 _PAUSE = " .,;:!)"
 Names = Callable[[str], bool]
@@ -506,26 +543,52 @@ def closing(text: str, start: int) -> int:
     return -1
 
 
-_BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d{1,3}[.)])\s+|^\s*\|\s*")
+_PIPE_RE = re.compile(r"^\s*\|\s*")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
+_REMARK_HEDGE_RE = re.compile(
+    r"\b(?:or|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b", re.I)
 
 
 def lines(text: str) -> list[str]:
-    """The rows of a block: bullets and numbers dropped, a markdown table's header and rule
-    dropped and its outer pipes removed."""
+    """The rows of a block: each row's list marker dropped (``marks.item_marker``: any
+    bullet, dash, symbol or enumerator), a markdown table's header and rule dropped and its
+    outer pipes removed."""
     rows = [r for r in text.strip().splitlines() if r.strip()]
     if len(rows) > 2 and _TABLE_RULE_RE.match(rows[1]):
         rows = rows[2:]
-    return [_BULLET_RE.sub("", r, count=1).strip().rstrip("|").strip() for r in rows]
+    out = []
+    for row in rows:
+        k = item_marker(row)
+        row = row[k:] if k else _PIPE_RE.sub("", row, count=1)
+        out.append(row.strip().rstrip("|").strip())
+    return out
+
+
+def _cell(row: str, names: Names | None) -> str:
+    """A table row's cell that names a node (a "#" column before it aside), else its first."""
+    cells = row.split("|")
+    if len(cells) > 1 and names is not None:
+        for cell in cells:
+            if names(cell.strip().strip("*_`")):
+                return cell
+    return cells[0]
 
 
 def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
-    """A set given one item per row (bullets, numbers, a table's first column)."""
+    """A set given one item per row (bullets, numbers, a table's first column); a remark
+    after a row's items ("- Carol (no path)", "- Kofi — unreachable") is commentary, unless
+    it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge."""
     out = []
     for row in lines(text):
-        item, rest = _items(row.split("|")[0], names, weak)
-        if item is FAIL or item is HEDGE or rest.strip(_PAUSE + "|"):
-            return (HEDGE if item is HEDGE else FAIL), text
+        item, rest = _items(_cell(row, names), names, weak)
+        if item is FAIL or item is HEDGE:
+            return item, text
+        tail = rest.strip(_PAUSE + "|")
+        if tail:
+            if rest.lstrip(" ")[:1] not in "(—-–:" or (names is None and weak):
+                return FAIL, text
+            if _REMARK_HEDGE_RE.search(tail):
+                return HEDGE, text
         out += item
     return out, ""
 
@@ -542,13 +605,16 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     last = -1
     keys = schema.prop_keys
     for i, piece in enumerate(pieces):
-        m = _PAIR_RE.search(piece)  # the key: the last word or two before ":" ("can reach")
-        if m is None:
-            continue
-        said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
-        name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
-                     if k in keys), None)
-        if name is None or name in out:
+        # The key: the last word or two before ":" ("can reach"), after any label before it
+        # ("Correction: out_degree: 2").
+        m, name = None, None
+        for m in islice(_PAIR_RE.finditer(piece), 3):
+            said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
+            name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
+                         if k in keys), None)
+            if name is not None:
+                break
+        if m is None or name is None or name in out:
             continue
         value, tail = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
@@ -565,8 +631,10 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = clean(fold(text)).strip()
-    if kind == "array" and "\n" in body:
+    if kind == "array" and ("\n" in body or item_marker(body)):
         return _block(body, names, weak)
+    if kind != "object" and "\n" in body and item_marker(body):
+        return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
     if body[:1] == "{" or (body[:1] == "[" and kind == "array" and not weak):
         value, end = leading_json(body)
         if value is not FAIL:

@@ -1,0 +1,128 @@
+"""The marks around an answer, by Unicode property: one rule each, shared by every stage.
+
+A cue ("Final answer", "【Conclusion】", "**Result**") and its value are joined by marks, and
+a list answer's rows start with one. Each kind of mark is a Unicode property, not a list of
+characters, so a mark of any script counts:
+
+* **open** (before a cue): white space, an opening bracket or quote (categories ``Ps``, ``Pi``:
+  ``(``, ``[``, ``【``, ``「``, ``『``, ``〔``, ``《``, ``“``), a bullet, markdown ``* _ # > |``;
+* **close** (right after a cue): a closing bracket or quote (``Pe``, ``Pf``), markdown
+  ``* _ |`` (``**Answer**``, ``【Conclusion】``);
+* **separator** (between a cue and its value): a dash (``Pd``: ``-``, ``–``, ``—``, ``〜``), a
+  colon (``:``, ``：``), an equals sign (``=``, ``≔``), any arrow (``->``, ``=>``, ``→``,
+  ``⟶``, ``⇒``, ``➔``; an arrow with a stroke negates and is none). A dash right before a
+  digit is a minus sign, not a separator;
+* **bullet** (the start of a list row): a dash, a bullet (``•``, ``‣``, ``◦``), any symbol of
+  category ``So`` (``▪``, ``■``, ``►``, ``✓``), an arrow, ``*`` or ``+``, followed by a space;
+  or an enumerator: 1–3 digits, one letter or a roman numeral, closed by ``.`` or ``)`` or
+  wrapped in ``( )`` (``1.``, ``2)``, ``a)``, ``(iii)``).
+
+``{`` opens JSON, never a cue; a character that folds (NFKC) to a letter or digit is no mark.
+Roles are computed once per character and kept.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["BULLET", "CLOSE", "DASH", "OPEN", "SEP", "item_marker", "role", "skip", "skip_back"]
+
+OPEN, CLOSE, SEP, BULLET, DASH = 1, 2, 4, 8, 16
+_SPACE = OPEN | CLOSE | SEP
+
+_ROLES: dict[str, int] = {
+    " ": _SPACE, "\t": _SPACE, "*": OPEN | CLOSE | BULLET, "_": OPEN | CLOSE, "#": OPEN,
+    ">": OPEN, "|": OPEN | CLOSE, "+": BULLET, "{": 0, "`": OPEN | CLOSE,
+}
+"""Markdown's marks (ASCII by definition) and ``{``; every other character by its property."""
+
+
+def _compute(ch: str) -> int:
+    if ch.isspace():
+        return 0 if ch in "\n\r" else _SPACE
+    cat = unicodedata.category(ch)
+    name = unicodedata.name(ch, "")
+    norm = unicodedata.normalize("NFKC", ch)
+    if any(c.isalnum() for c in norm):
+        return 0  # a letter or digit once folded (the radical "⻳" is "龟"): no mark
+    out = 0
+    if cat in ("Ps", "Pi"):
+        out |= OPEN
+    elif cat in ("Pe", "Pf"):
+        out |= CLOSE
+    arrow = "ARROW" in name and "STROKE" not in name
+    if cat == "Pd":
+        out |= SEP | BULLET | OPEN | DASH
+    if arrow:
+        out |= SEP | BULLET
+    if norm == ":" or ("COLON" in name and "SEMICOLON" not in name and cat != "Pd"):
+        out |= SEP
+    if norm == "=" or "EQUALS SIGN" in name or name == "COLON EQUALS":
+        out |= SEP
+    if "BULLET" in name or cat == "So":
+        out |= BULLET | OPEN
+    return out
+
+
+def role(ch: str) -> int:
+    """The roles of one character (a bit set of ``OPEN``, ``CLOSE``, ``SEP``, ``BULLET``)."""
+    hit = _ROLES.get(ch)
+    if hit is None:
+        hit = _compute(ch)
+        if len(_ROLES) < 1 << 16:
+            _ROLES[ch] = hit
+    return hit
+
+
+def _sign(text: str, i: int) -> bool:
+    """A dash at ``i`` that is a minus sign: right before a digit or a decimal point."""
+    nxt = text[i + 1 : i + 2]
+    return nxt.isdigit() or (nxt == "." and text[i + 2 : i + 3].isdigit())
+
+
+def skip(text: str, pos: int, mask: int, stop: int = -1) -> int:
+    """The end of the run of characters with a role in ``mask`` from ``pos``: a minus sign
+    before a digit ends it; ``>`` is a separator only after ``-`` or ``=`` (``->``, ``=>``)."""
+    stop = len(text) if stop < 0 else stop
+    i = pos
+    while i < stop:
+        ch = text[i]
+        r = role(ch)
+        if not r & mask:
+            if ch == ">" and mask & SEP and text[i - 1 : i] in ("-", "="):
+                i += 1  # the head of an ASCII arrow: "->", "=>"
+                continue
+            break
+        if r & DASH and _sign(text, i):
+            break
+        i += 1
+    return i
+
+
+def skip_back(text: str, pos: int, mask: int, start: int = 0) -> int:
+    """The start of the run of characters with a role in ``mask`` that ends at ``pos``."""
+    i = pos
+    while i > start and role(text[i - 1]) & mask:
+        i -= 1
+    return i
+
+
+_ENUM_RE = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}|[A-Za-z]|[ivxlc]{2,5})[.)]|\((?:\d{1,3}|[A-Za-z]"
+                      r"|[ivxlc]{2,5})\))[ \t]+(?=\S)")
+
+
+def item_marker(row: str) -> int:
+    """The length of a list row's marker (bullet or enumerator, with the spaces after it)
+    when the row has text after it, else 0."""
+    i = 0
+    while i < len(row) and row[i] in " \t":
+        i += 1
+    if i < len(row) and role(row[i]) & BULLET and not _sign(row, i):
+        j = i + 1
+        if j < len(row) and row[j] in " \t":
+            while j < len(row) and row[j] in " \t":
+                j += 1
+            return j if j < len(row) else 0
+    m = _ENUM_RE.match(row)
+    return m.end() if m else 0
