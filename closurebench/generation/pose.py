@@ -293,6 +293,7 @@ VIEW_SOURCE = os.environ.get("CLOSUREBENCH_VIEW_SOURCE", "planted")
 VIEW_CAMOUFLAGE = os.environ.get("CLOSUREBENCH_VIEW_CAMOUFLAGE", "1") == "1"
 VIEW_PLACE = os.environ.get("CLOSUREBENCH_VIEW_PLACE", "0") == "1"
 VIEW_DEEP = float(os.environ.get("CLOSUREBENCH_VIEW_DEEP", "0.5"))
+VIEW_READERS = os.environ.get("CLOSUREBENCH_VIEW_READERS", "1") == "1"
 VIEW_PINNED = os.environ.get("CLOSUREBENCH_VIEW_PINNED", "") == "1"
 #: Candidates after which a target no view reached falls back to its planted graph.
 VIEW_FALLBACK_AFTER = 5
@@ -412,6 +413,22 @@ def _call_depths(cat: Category, g: Any, query: dict[str, Any], answer: Any) -> l
     return out
 
 
+def _fooled(cat: Category, g: Any, query: dict[str, Any], answer: Any) -> list[bool]:
+    """For each of the category's own shortcut readers, whether it misses ``answer``."""
+    out = []
+    for reader in cat.shortcuts.values():
+        try:
+            got = reader(g, query)
+        except (UnposableQuery, ValueError, IndexError, KeyError, TypeError):
+            out.append(True)
+            continue
+        if cat.answer == "labels":
+            out.append(sorted(got) != sorted(answer))
+        else:
+            out.append(got != answer)
+    return out
+
+
 def _view_target(cat: Category, rng: random.Random, n: int) -> Target:
     """A target drawn on its own, for the constructor that draws a view: an answer side, a
     hop bucket and a value quantile that have nothing to do with the instance's."""
@@ -448,6 +465,9 @@ def _view_first(cat: Category, rng: random.Random, n: int, rho: float, target: T
     if want is _UNPOSABLE or not cat.accept(want, g_star):
         return None
     hops = answer_hops(cat, g_star, q_star, want)
+    # Which of the category's own shortcut readers the constructor fooled: part of the
+    # target, so a view-first instance fools the same ones (0.2.3's floors hold by design).
+    fooled = _fooled(cat, g_star, q_star, want)
     VIEW_STATS["targets"] += 1
     for _ in range(VIEW_TRIES):
         VIEW_STATS["views"] += 1
@@ -496,6 +516,8 @@ def _view_first(cat: Category, rng: random.Random, n: int, rho: float, target: T
                 d += 1
             if d > 0:
                 return 4 * d + 2 + off
+            if VIEW_READERS:
+                off += sum(a != b for a, b in zip(_fooled(cat, g, query, got), fooled))
             if hops is None:
                 return off
             off += abs(answer_hops(cat, g, query, got) - hops)
