@@ -9,11 +9,15 @@ unchanged and vice versa.
 
 from __future__ import annotations
 
+import os
 import random
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from closurebench.categories import Category, Target, get
 from closurebench.categories._values import hop_buckets
@@ -22,7 +26,14 @@ from closurebench.generation import twins
 from closurebench.generation.sensitivity import query_sensitive
 from closurebench.graph import seeds
 from closurebench.graph import tensor as T
-from closurebench.graph.families import perturb, sample_digraph, sample_family, sample_undirected
+from closurebench.graph.families import (
+    Graph,
+    perturb,
+    sample_digraph,
+    sample_family,
+    sample_undirected,
+)
+from closurebench.graph.nullmodel import camouflage, rewire, view
 from closurebench.graph.real import sample_real
 
 __all__ = ["Posed", "answer_hops", "draw_hops", "pose", "structural_seed", "surface_seed"]
@@ -268,6 +279,266 @@ def answer_hops(cat: Category, graph: Any, query: dict[str, Any], answer: Any) -
     return hi
 
 
+#: Categories built view first (``graph.nullmodel``): the constructor's graph only draws the
+#: target (answer and hop depth); the instance is a G(n, ρ) view rewired to give it.
+VIEW_FIRST: frozenset[str] = frozenset(
+    c for c in os.environ.get("CLOSUREBENCH_VIEW_FIRST", "").split(",") if c)
+#: Views tried per target, and swaps per view, before the target is given up (counted).
+VIEW_TRIES = 12
+VIEW_STEPS = 150
+VIEW_SETTLE = int(os.environ.get("CLOSUREBENCH_VIEW_SETTLE", "20"))
+#: Whether every edge at a query node is part of the view (else only the edges among query
+#: nodes, the query nodes' degrees and their shared neighbours' counts are).
+VIEW_SOURCE = os.environ.get("CLOSUREBENCH_VIEW_SOURCE", "planted")
+VIEW_CAMOUFLAGE = os.environ.get("CLOSUREBENCH_VIEW_CAMOUFLAGE", "1") == "1"
+VIEW_PLACE = os.environ.get("CLOSUREBENCH_VIEW_PLACE", "0") == "1"
+VIEW_DEEP = float(os.environ.get("CLOSUREBENCH_VIEW_DEEP", "0.5"))
+VIEW_READERS = os.environ.get("CLOSUREBENCH_VIEW_READERS", "1") == "1"
+VIEW_PINNED = os.environ.get("CLOSUREBENCH_VIEW_PINNED", "") == "1"
+#: Candidates after which a target no view reached falls back to its planted graph.
+VIEW_FALLBACK_AFTER = 5
+#: What the view-first search did: targets, hits, views tried, misses, distance evaluations.
+VIEW_STATS: Counter[str] = Counter()
+
+
+def _placed(cat: Category, rng: random.Random, n: int, want: Any, q_star: dict[str, Any],
+            query: dict[str, Any]) -> Any:
+    """The target answer placed on the view's nodes: a query node stays that query node,
+    every other node of a node or set answer becomes a uniformly drawn non-query node, so
+    which nodes answer is independent of everything the view shows."""
+    if cat.answer not in ("label", "labels"):
+        return want
+    roles = {q_star[k]: query[k] for k in cat.node_keys}
+    free = [v for v in range(n) if v not in roles.values()]
+    rng.shuffle(free)
+    nodes = [want] if cat.answer == "label" else list(want)
+    out = []
+    for v in nodes:
+        out.append(roles[v] if v in roles else free.pop())
+    return out[0] if cat.answer == "label" else set(out)
+
+
+def _key_distance(cat: Category, got: Any, want: Any) -> float:
+    """How far answer ``got`` is from target ``want`` in what the design fixes: the value of
+    a yes/no, count or number, the size of a set, nothing of which node (hops decide)."""
+    if cat.answer in ("boolean", "integer"):
+        return abs(int(got) - int(want))
+    if cat.answer == "number":
+        return 0.0 if got == want else 1.0 + min(abs(float(got) - float(want)), 4.0)
+    if cat.answer == "labels":
+        return len(set(got) ^ want) if isinstance(want, set) else abs(len(got) - len(want))
+    if cat.answer == "label" and VIEW_PLACE:
+        return float(got != want)
+    if isinstance(want, dict):  # the yes/no fields: degrees of query nodes are the view's
+        return sum(got[k] != want[k] for k in want if isinstance(want[k], bool))
+    return 0.0
+
+
+VIEW_POOL_SHARE = 0.5
+
+
+@lru_cache(maxsize=64)
+def _view_pool_of(cat_id: str) -> tuple[Category, ...]:
+    from closurebench.categories import CATEGORIES
+
+    cat = CATEGORIES[cat_id]
+    return tuple(c for c in CATEGORIES.values() if c.id != cat.id and c.family == "digraph"
+                 and c.construct is not None and c.chains and c.n_floor <= cat.n_floor)
+
+
+def _view_pool(cat: Category) -> tuple[Category, ...]:
+    """Other categories whose constructors draw single digraphs at any n this one uses."""
+    return _view_pool_of(cat.id)
+
+
+def _adopt(cat: Category, rng: random.Random, n: int, q_star: dict[str, Any],
+           theirs: dict[str, Any], maker: Category) -> dict[str, Any] | None:
+    """This category's query on a view another constructor built: its query nodes in their
+    roles (x, then y, ...), distinct random nodes for roles it has not, the parameters of
+    this instance."""
+    if maker is cat:
+        return theirs
+    nodes = [theirs[k] for k in maker.node_keys]
+    rest = [v for v in range(n) if v not in nodes]
+    rng.shuffle(rest)
+    query = dict(q_star)
+    for i, k in enumerate(cat.node_keys):
+        if i < len(nodes):
+            query[k] = nodes[i]
+        elif rest:
+            query[k] = rest.pop()
+        else:
+            return None
+    return query
+
+
+class _Calls:
+    """A ``tensor.substitute`` view that counts the chained relations a program asks for and
+    cuts call ``cut`` (if any) at ``k`` hops, leaving every other call whole."""
+
+    CUTTABLE = ("reach", "coreach", "distances", "generations_above")
+
+    def __init__(self, cut: int = -1, k: int = 1) -> None:
+        self.cut, self.k, self.seen = cut, k, 0
+
+    def __call__(self, name: str, a: Any, arg: Any) -> Any:
+        i = self.seen
+        self.seen += 1
+        if i != self.cut or name not in self.CUTTABLE:
+            return None
+        with T.substitute(None), T.hop_limit(self.k):
+            return getattr(T, name)(a, arg)
+
+
+#: Chained relations of one program whose own depth ``_call_depths`` measures.
+CALLS_MAX = 3
+
+
+def _call_depths(cat: Category, g: Any, query: dict[str, Any], answer: Any) -> list[int]:
+    """For each chained relation the program computes (the first ``CALLS_MAX``), the fewest
+    hops it alone must chain for the program to give ``answer`` (the others whole)."""
+    count = _Calls()
+    with T.substitute(count):
+        _answer(cat, g, query)
+    n = g.n
+    out = []
+    for i in range(min(count.seen, CALLS_MAX)):
+        for k in range(1, n):
+            with T.substitute(_Calls(i, k)):
+                if _answer(cat, g, query) == answer:
+                    break
+        else:
+            k = n
+        out.append(k)
+    return out
+
+
+def _fooled(cat: Category, g: Any, query: dict[str, Any], answer: Any) -> list[bool]:
+    """For each of the category's own shortcut readers, whether it misses ``answer``."""
+    out = []
+    for reader in cat.shortcuts.values():
+        try:
+            got = reader(g, query)
+        except (UnposableQuery, ValueError, IndexError, KeyError, TypeError):
+            out.append(True)
+            continue
+        if cat.answer == "labels":
+            out.append(sorted(got) != sorted(answer))
+        else:
+            out.append(got != answer)
+    return out
+
+
+def _view_target(cat: Category, rng: random.Random, n: int) -> Target:
+    """A target drawn on its own, for the constructor that draws a view: an answer side, a
+    hop bucket and a value quantile that have nothing to do with the instance's."""
+    want = (rng.random() < 0.5) if cat.balance is not None else None
+    span = None
+    if cat.chains and want is not False:
+        span = hop_bucket(cat, n, (1, None), rng.random())[0]
+    return Target(hops=span, want=want, quantile=rng.random())
+
+
+def _shared(edges: Any, q_nodes: list[int]) -> list[int]:
+    """The query pairs' shared successors and predecessors (features a reader sees)."""
+    succ: dict[int, set[int]] = {s: set() for s in q_nodes}
+    pred: dict[int, set[int]] = {s: set() for s in q_nodes}
+    for u, v in edges:
+        if u in succ:
+            succ[u].add(v)
+        if v in pred:
+            pred[v].add(u)
+    return [len(m[s] & m[t]) for i, s in enumerate(q_nodes) for t in q_nodes[i + 1:]
+            for m in (succ, pred)]
+
+
+def _view_first(cat: Category, rng: random.Random, n: int, rho: float, target: Target,
+                built: tuple[Any, dict[str, Any]]) -> tuple[Any, dict[str, Any]] | None:
+    """The constructor's answer and hop depth, realised on a view drawn without them.
+
+    The view (degrees, the query and its nodes' neighbourhoods) is another constructed
+    instance, built for a target drawn on its own (``_view_target``): the family's graphs
+    at this n and ρ, as every answer needs them, whichever answer this instance has. Swaps
+    then move it to this instance's answer and hop depth (``nullmodel.rewire``)."""
+    g_star, q_star = built
+    want = _answer(cat, g_star, q_star)
+    if want is _UNPOSABLE or not cat.accept(want, g_star):
+        return None
+    hops = answer_hops(cat, g_star, q_star, want)
+    # Which of the category's own shortcut readers the constructor fooled: part of the
+    # target, so a view-first instance fools the same ones (0.2.3's floors hold by design).
+    fooled = _fooled(cat, g_star, q_star, want)
+    VIEW_STATS["targets"] += 1
+    for _ in range(VIEW_TRIES):
+        VIEW_STATS["views"] += 1
+        if VIEW_SOURCE == "gnp":
+            query = q_star
+            q_nodes = [query[k] for k in cat.node_keys]
+            edges = view(rng, n, rho, q_nodes, min_edges=len(g_star.edges))
+        else:
+            maker = cat
+            if VIEW_SOURCE == "pool" and rng.random() < VIEW_POOL_SHARE:
+                pool = _view_pool(cat)
+                maker = pool[rng.randrange(len(pool))] if pool else cat
+            other = maker.construct(rng, n, rho, _view_target(maker, rng, n))
+            if other is None:
+                continue
+            g_view, theirs = other
+            query = _adopt(cat, rng, n, q_star, theirs, maker)
+            if query is None:
+                continue
+            q_nodes = [query[k] for k in cat.node_keys]
+            edges = list(g_view.edges)
+            if VIEW_CAMOUFLAGE and isinstance(g_view, Graph) and g_view.directed:
+                hit = np.zeros(n, dtype=bool)
+                for s in q_nodes:
+                    hit |= T.reach(g_view.adjacency, s)
+                hit[q_nodes] = True
+                edges = camouflage(rng, n, rho, edges, np.flatnonzero(~hit).tolist())
+        seen = _shared(edges, q_nodes)
+        aim = _placed(cat, rng, n, want, q_star, query) if VIEW_PLACE else want
+
+        deep = [rng.random() < VIEW_DEEP for _ in range(CALLS_MAX)] \
+            if hops is not None and hops >= 2 and VIEW_DEEP > 0 else None
+
+        def distance(edges: list[tuple[int, int]], query=query, q_nodes=q_nodes,
+                     seen=seen, deep=deep, aim=aim) -> float:
+            off = sum(abs(a - b) for a, b in zip(_shared(edges, q_nodes), seen))
+            g = Graph(n, tuple(edges))
+            got = _answer(cat, g, query)
+            if got is _UNPOSABLE:
+                return 50.0
+            d = _key_distance(cat, got, aim)
+            if not cat.accept(got, g):
+                d += 1
+            if cat.balance is not None and target.want is not None \
+                    and cat.balance(got) != target.want:
+                d += 1
+            if d > 0:
+                return 4 * d + 2 + off
+            if VIEW_READERS:
+                off += sum(a != b for a, b in zip(_fooled(cat, g, query, got), fooled))
+            if hops is None:
+                return off
+            off += abs(answer_hops(cat, g, query, got) - hops)
+            if deep is not None and off == 0:
+                # every chained relation the answer uses needs its own depth, not only the
+                # deepest: a one-hop y in R(x) - R(y) would let "not y's successor" read it
+                depths = _call_depths(cat, g, query, got)
+                if len(depths) > 1:
+                    off += sum(1 for d, want_deep in zip(depths, deep) if want_deep and d < 2)
+            return float(off)
+
+        found, evals = rewire(rng, edges, q_nodes, distance, VIEW_STEPS, VIEW_SETTLE,
+                              pinned=VIEW_PINNED)
+        VIEW_STATS["evals"] += evals
+        if found is not None:
+            VIEW_STATS["hits"] += 1
+            return Graph(n, tuple(found)), query
+    VIEW_STATS["misses"] += 1
+    return None
+
+
 def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: Target,
                 source: str = "synthetic") -> Iterator[tuple[Any, dict[str, Any]]]:
     """Graph/query candidates: built to target, or sampled graphs with proposed queries.
@@ -287,6 +558,12 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
             if tries == FREE_AFTER:  # built only when needed: most cells never get this far
                 target = replace(target, quantile=None)
             built = cat.construct(rng, n, rho, target)
+            if built is not None and cat.id in VIEW_FIRST:
+                planted = built
+                built = _view_first(cat, rng, n, rho, target, built)
+                if built is None and tries >= VIEW_FALLBACK_AFTER:
+                    VIEW_STATS["planted"] += 1  # the cell stays posable; counted
+                    built = planted
             if built is not None:
                 yield built
         return

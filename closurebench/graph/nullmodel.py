@@ -1,0 +1,128 @@
+"""A degree-preserving null model conditioned on an answer: the view first, then the answer.
+
+A planted graph is built *around* its answer, so whatever a reader sees without chaining
+edges (degrees, sink and source flags, the query nodes' direct neighbours) carries a trace of
+it. Here the order is reversed. The *view* is drawn first, from the unplanted family at the
+config's n and ρ: every node's in- and out-degree, every edge at a query node (its direct
+neighbours both ways, the edges among query nodes). The target answer is drawn on its own.
+Then a search over directed double-edge swaps (a -> b, c -> d  =>  a -> d, c -> b: no
+self-loop, no multi-edge) that never touches an edge at a query node moves the rest of the
+graph until it gives that answer (Maslov–Sneppen, conditioned on the answer). Every swap keeps
+every degree and every query node's neighbourhood, so each feature that is a function of the
+view has one distribution whatever the answer: only what the view forces (a query node without
+out-edges reaches nothing) is left, and ``view`` draws views that force little.
+
+Knows no category: the caller's ``distance(edges)`` says how far a graph is from its target
+(0: there). All randomness comes from the caller's ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+from closurebench.graph.families import sample_digraph
+
+__all__ = ["rewire", "view"]
+
+Edge = tuple[int, int]
+
+
+def view(rng: random.Random, n: int, rho: float, query: Sequence[int], min_edges: int = 0,
+         linked: bool = True) -> list[Edge]:
+    """A view: directed G(n, ρ), topped up to ``min_edges`` edges with random pairs, and (with
+    ``linked``) every query node given an in- and an out-edge where it has none, so no view
+    decides a reach question by a sink or a source among the query nodes. Neither step looks
+    at a target, so the view is independent of the answer the search then builds."""
+    have = set(sample_digraph(rng, n, rho).edges)
+    pairs = n * (n - 1)
+    while len(have) < min(min_edges, pairs):
+        u, v = rng.randrange(n), rng.randrange(n)
+        if u != v:
+            have.add((u, v))
+    if linked and n > 1:
+        for q in query:
+            if not any(u == q for u, _ in have):
+                have.add((q, rng.choice([v for v in range(n) if v != q])))
+            if not any(v == q for _, v in have):
+                have.add((rng.choice([u for u in range(n) if u != q]), q))
+    return sorted(have)
+
+
+def rewire(rng: random.Random, edges: Sequence[Edge], frozen: Sequence[int],
+           distance: Callable[[list[Edge]], float], steps: int = 300, settle: int = 0,
+           temperature: float = 0.5, pinned: bool = False) -> tuple[list[Edge] | None, int]:
+    """Swap the edges that touch no ``frozen`` node until ``distance`` reaches 0.
+
+    Annealed: a swap that brings the graph no further from its target is kept, a worse one
+    with probability exp(-Δ / T), T falling linearly to 0 over ``steps``. Once at the target,
+    ``settle`` more swaps that keep it there are tried (a walk inside the target's graphs, so
+    the first graph found is not the one returned every time). Returns the sorted edges (or
+    ``None`` if ``steps`` swaps did not get there) and the number of distance evaluations.
+    """
+    cur_edges = list(edges)
+    have = set(cur_edges)
+    fz = set(frozen)
+    # An edge between two frozen nodes stays; with ``pinned`` every edge at a frozen node does.
+    free = [i for i, (u, v) in enumerate(cur_edges)
+            if not ((u in fz and v in fz) or (pinned and (u in fz or v in fz)))]
+    cur = distance(cur_edges)
+    evals = 1
+    if len(free) < 2:
+        return (sorted(cur_edges), evals) if cur == 0 else (None, evals)
+    budget = steps
+    settling = 0
+    step = 0
+    while True:
+        if cur == 0:
+            if settling >= settle:
+                return sorted(cur_edges), evals
+        elif step >= budget:
+            return None, evals
+        step += 1
+        i, j = rng.sample(free, 2)
+        (a, b), (c, d) = cur_edges[i], cur_edges[j]
+        if a in (c, d) or b in (c, d) or (a, d) in have or (c, b) in have:
+            if cur == 0:
+                settling += 1
+            continue
+        cur_edges[i], cur_edges[j] = (a, d), (c, b)
+        have.difference_update(((a, b), (c, d)))
+        have.update(((a, d), (c, b)))
+        new = distance(cur_edges)
+        evals += 1
+        if cur == 0:
+            settling += 1
+            keep = new == 0
+        else:
+            t = temperature * max(0.0, 1.0 - step / budget)
+            keep = new <= cur or (t > 0 and rng.random() < math.exp(-(new - cur) / t))
+        if keep:
+            cur = new
+        else:
+            cur_edges[i], cur_edges[j] = (a, b), (c, d)
+            have.difference_update(((a, d), (c, b)))
+            have.update(((a, b), (c, d)))
+
+
+def camouflage(rng: random.Random, n: int, rho: float, edges: Sequence[Edge],
+               missed: Sequence[int]) -> list[Edge]:
+    """``edges`` plus a directed cycle through the ``missed`` nodes (in random order) and
+    each other pair among them at rate ρ.
+
+    A node no query node reaches can take in-edges only from other such nodes, so a planted
+    graph leaves them sources, and swaps keep every in-degree: "the nodes with an in-edge"
+    would read the answer. Linked among themselves they take in- and out-edges like the
+    reached ones. One missed node alone stays a source (no self-loops)."""
+    have = set(edges)
+    ring = list(missed)
+    rng.shuffle(ring)
+    if len(ring) >= 2:
+        for i, u in enumerate(ring):
+            have.add((u, ring[(i + 1) % len(ring)]))
+        for u in ring:
+            for v in ring:
+                if u != v and (u, v) not in have and rng.random() < rho:
+                    have.add((u, v))
+    return sorted(have)
