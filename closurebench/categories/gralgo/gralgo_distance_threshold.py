@@ -1,0 +1,118 @@
+"""gralgo_distance_threshold (GrAlgoBench, intuition): the node with the fewest others near.
+
+Convention: links have integer lengths (1–99), the distance between two nodes is the least
+total length of a chain joining them, and the answer is the one node with the fewest other
+nodes at distance at most t (a question is only asked where exactly one node has the
+fewest; GrAlgoBench breaks ties by name). Example: links A-B 2, B-C 2, C-D 9, t = 4: A, B
+and C each have two others within 4, D none: the answer is D.
+
+Built: a connected sparse graph with random lengths; t is chosen among the distances that
+occur so that exactly one node has the fewest, at ``Target.quantile`` of those thresholds,
+and mostly where the node with the fewest links and the node with the heaviest lightest
+link are not the answer (readers that look at one node's own links).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from closurebench.categories._spec import Category, Target
+from closurebench.categories.gralgo._common import (
+    INF,
+    WEIGHTS,
+    edge_count,
+    minplus_closure,
+    require_connected,
+    sparse_connected,
+    weight_matrix,
+)
+from closurebench.errors import UnposableQuery
+from closurebench.graph.families import Graph
+
+#: Share of instances kept although a one-node reader is right.
+KEEP = 0.1
+
+
+def propose(rng, g):
+    return None  # needs link lengths
+
+
+def _counts(d: np.ndarray, t: int) -> np.ndarray:
+    return ((d <= t) & (d > 0)).sum(1) if d.size else np.zeros(0, dtype=int)
+
+
+def construct(rng, n, rho, target: Target):
+    es = tuple(sorted(sparse_connected(rng, n, edge_count(n, rho))))
+    g = Graph(n, es, directed=False,
+              edge_weights=tuple(rng.randint(*WEIGHTS) for _ in es))
+    d = minplus_closure(weight_matrix(g))
+    good = []
+    for t in np.unique(d[(d > 0) & (d < INF)]):
+        c = _counts(d, int(t))
+        low = c.min()
+        if (c == low).sum() == 1:
+            good.append(int(t))
+    if not good:
+        return None
+    u = rng.random() if target.quantile is None else target.quantile
+    t = good[min(int(u * len(good)), len(good) - 1)]
+    q = {"t": t}
+    ans = int(np.argmin(_counts(d, t)))
+    if ans in (fewest_links(g, q), heaviest_lightest_link(g, q)) and rng.random() >= KEEP:
+        return None
+    return g, q
+
+
+def fewest_links(g, q):
+    """The node with the fewest links (lowest id on ties)."""
+    return int(np.argmin(g.adjacency.sum(1)))
+
+
+def heaviest_lightest_link(g, q):
+    """The node whose lightest link is heaviest: isolated-looking by its own links alone."""
+    w = weight_matrix(g)
+    np.fill_diagonal(w, INF)
+    return int(np.argmax(w.min(1)))
+
+
+def tensor_program(g, q):
+    """The (min,+) closure of the weight matrix, ``count(0 < D[v, u] <= t)`` per row, and
+    the unique row with the fewest (``UnposableQuery`` on a tie)."""
+    require_connected(g, "the distance threshold question")
+    c = _counts(minplus_closure(weight_matrix(g)), q["t"])
+    low = np.flatnonzero(c == c.min())
+    if len(low) != 1:
+        raise UnposableQuery(f"{len(low)} nodes tie for the fewest within {q['t']}")
+    return int(low[0])
+
+
+def nx_program(G, q):
+    import networkx as nx
+
+    t = q["t"]
+    near = {v: len(nx.single_source_dijkstra_path_length(G, v, cutoff=t, weight="weight")) - 1
+            for v in G}
+    low = min(near.values())
+    best = [v for v, c in near.items() if c == low]
+    if len(best) != 1:
+        raise ValueError(f"{len(best)} nodes tie for the fewest within {t}")
+    return best[0]
+
+
+def template(w, q):
+    t = q["t"]
+    return (f"Each link's length is its {w.edge_quantity}; the distance between two {w.nouns} "
+            f"is the smallest total length of a chain of links joining them. For each "
+            f"{w.noun}, count the other {w.nouns} at distance at most {t} from it. Which "
+            f"{w.noun} has the fewest? (Exactly one does.)")
+
+
+CATEGORY = Category(
+    id="gralgo_distance_threshold", level=3, family="undirected", answer="label",
+    primitives=("minplus",), propose=propose, tensor_program=tensor_program,
+    nx_program=nx_program, template=template, node_keys=(), min_n=3, generate_min_n=5,
+    construct=construct, params={"t": range(1, 99 * 2000)},
+    shortcuts={"fewest-links": fewest_links, "heaviest-lightest-link": heaviest_lightest_link},
+    summary="GrAlgoBench Distance Threshold: the unique node with the fewest others within t.",
+    weights="edge",
+)
