@@ -36,7 +36,7 @@ import numpy as np
 
 from closurebench.audit import readers as shortcuts
 from closurebench.audit.features import Context, instance_features, node_features, pair_features
-from closurebench.categories import CATEGORIES, Category
+from closurebench.categories import Category, get
 from closurebench.errors import UnposableQuery
 from closurebench.generation.records import canonical
 from closurebench.graph import tensor as T
@@ -352,7 +352,7 @@ class AdversaryRow:
 def adversary(category: str | Category, train: Iterable[dict[str, Any]],
               test: Iterable[dict[str, Any]]) -> AdversaryRow:
     """Fit every reader on ``train`` records of one category, score them on ``test``."""
-    cat = category if isinstance(category, Category) else CATEGORIES[category]
+    cat = category if isinstance(category, Category) else get(category)
     tr, te = _items(cat, train), _items(cat, test)
     pool: dict[str, Reader | None] = {"majority": _majority(tr), "constant": _engine(cat, tr, None)}
     pool.update(_fixed(cat))
@@ -391,7 +391,7 @@ def _pooled_gap(rows: Iterable[AdversaryRow], key: str) -> dict[str, float]:
     count: Counter[str] = Counter()
     gap: Counter[str] = Counter()
     for r in rows:
-        cat = CATEGORIES[r.category]
+        cat = get(r.category)
         if key == "by_hops" and (not cat.chains or cat.answer == "boolean"):
             continue
         for b, cell in getattr(r, key).items():
@@ -414,7 +414,7 @@ def adversary_misses(rows: dict[str, AdversaryRow],
             out.append(f"{r.category}: learned floor {acc:.0%} ({name}) is "
                        f"{100 * r.gap:.0f} points above the chance floor {r.floor:.0%} "
                        f"(> {100 * targets['gap_max']:.0f})")
-        if CATEGORIES[r.category].answer == "boolean" and r.learned_floor > targets["boolean_max"]:
+        if get(r.category).answer == "boolean" and r.learned_floor > targets["boolean_max"]:
             out.append(f"{r.category}: a no-chaining reader scores {r.learned_floor:.0%} on a "
                        f"yes/no question (> {targets['boolean_max']:.0%})")
     mean = sum(r.gap for r in rows.values()) / len(rows)

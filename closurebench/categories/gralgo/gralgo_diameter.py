@@ -9,7 +9,10 @@ planted as a spine of D links; every other node hangs from a spine node at a dep
 position allows (depth h at position i with h <= min(i, D - i)) and extra links join only
 nodes whose spine positions differ by at most one, so the spine's ends stay D apart and no
 pair is further. Graphs where the double-sweep heuristic (farthest node from the busiest
-node, then the farthest from that) already finds D are mostly rejected.
+node, then the farthest from that) already finds D are mostly rejected. That spine model
+rarely fools double sweep (in it, the farthest node from anywhere ends a longest chain), so
+even diameters from 6 on are mostly built as a gadget that does (``_gadget``): a cycle
+through the hub with two paths hanging beside it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from closurebench.graph.plant import pick_at_quantile
 
 #: Share of graphs kept although double sweep is right.
 KEEP = 0.15
+#: Share of even diameters >= 6 (with room) built as the double-sweep gadget (``_gadget``).
+GADGET = 0.8
 
 
 def propose(rng, g):
@@ -42,6 +47,8 @@ def construct(rng, n, rho, target: Target):
     values = list(range(2, hi + 1))
     u = rng.random() if target.quantile is None else target.quantile
     diam = pick_at_quantile(values, [1.0] * len(values), u)
+    if diam % 2 == 0 and diam >= 6 and n >= 2 * diam + 3 and rng.random() < GADGET:
+        return _gadget(rng, n, diam, edge_count(n, rho))
     order = rng.sample(range(n), n)
     spine = order[:diam + 1]
     pos = {v: i for i, v in enumerate(spine)}
@@ -67,6 +74,38 @@ def construct(rng, n, rho, target: Target):
     if tensor_program(g, {}) != diam:
         return None
     if double_sweep(g, {}) == diam and rng.random() >= KEEP:
+        return None
+    return g, {}
+
+
+def _gadget(rng, n: int, diam: int, m: int):
+    """A graph of diameter ``diam`` (even, >= 6) on which double sweep answers ``diam - 1``.
+
+    With K = diam / 2 + 1: a cycle of 2K links through the hub h, and a path of K - 2 links
+    hanging from each of h's two cycle neighbours (their tips are ``diam`` apart, through h);
+    every other node links to h (and to each other, at random), so h is the busiest node.
+    The farthest node from h is the cycle's far point, K away; it is 2K - 3 from a tip and
+    at most K + 1 from anything else, so the second sweep reports ``diam - 1``.
+    """
+    k = diam // 2 + 1
+    order = rng.sample(range(n), n)
+    h, cycle = order[0], order[1:2 * k]
+    pend_a, pend_b = order[2 * k:3 * k - 2], order[3 * k - 2:4 * k - 4]
+    filler = order[4 * k - 4:]
+    ring = [h, *cycle]
+    edges = {(min(a, b), max(a, b)) for a, b in zip(ring, ring[1:] + ring[:1])}
+    for start, path in ((cycle[0], pend_a), (cycle[-1], pend_b)):
+        chain = [start, *path]
+        edges |= {(min(a, b), max(a, b)) for a, b in pairwise(chain)}
+    edges |= {(min(h, v), max(h, v)) for v in filler}
+    tries = 0
+    while len(edges) < m and len(filler) > 1 and tries < 20 * m:
+        tries += 1
+        a, b = rng.sample(filler, 2)
+        edges.add((min(a, b), max(a, b)))
+    g = Graph(n, tuple(sorted(edges)), directed=False)
+    deg = g.adjacency.sum(1)
+    if int(np.argmax(deg)) != h or tensor_program(g, {}) != diam:
         return None
     return g, {}
 

@@ -6,10 +6,12 @@ nodes at distance at most t (a question is only asked where exactly one node has
 fewest; GrAlgoBench breaks ties by name). Example: links A-B 2, B-C 2, C-D 9, t = 4: A, B
 and C each have two others within 4, D none: the answer is D.
 
-Built: a connected sparse graph with random lengths; t is chosen among the distances that
-occur so that exactly one node has the fewest, at ``Target.quantile`` of those thresholds,
-and mostly where the node with the fewest links and the node with the heaviest lightest
-link are not the answer (readers that look at one node's own links).
+Built: a connected sparse graph with random lengths, mostly with a far pocket (a node whose
+own links are light but whose neighbours' other links are heavy); t is chosen among the
+distances that occur so that exactly one node has the fewest (ties resampled, where
+GrAlgoBench breaks them by name), at ``Target.quantile`` of those thresholds, and but for a
+small share only where the answer is none of the three fewest-linked nodes and the three
+whose lightest link is heaviest (readers that look at one node's own links).
 """
 
 from __future__ import annotations
@@ -29,8 +31,13 @@ from closurebench.categories.gralgo._common import (
 from closurebench.errors import UnposableQuery
 from closurebench.graph.families import Graph
 
-#: Share of instances kept although a one-node reader is right.
+#: Share of graphs kept although every threshold's answer looks isolated by its own links.
 KEEP = 0.1
+#: How many of the most isolated-looking nodes (by links, by lightest link) are avoided.
+LOCAL = 3
+#: Share of graphs with a planted far pocket: a node with light links whose neighbours'
+#: other links are heavy, so it has few others within t yet looks central.
+POCKET = 0.7
 
 
 def propose(rng, g):
@@ -42,25 +49,46 @@ def _counts(d: np.ndarray, t: int) -> np.ndarray:
 
 
 def construct(rng, n, rho, target: Target):
-    es = tuple(sorted(sparse_connected(rng, n, edge_count(n, rho))))
-    g = Graph(n, es, directed=False,
-              edge_weights=tuple(rng.randint(*WEIGHTS) for _ in es))
+    es = sorted(sparse_connected(rng, n, edge_count(n, rho)))
+    weight = {e: rng.randint(*WEIGHTS) for e in es}
+    if rng.random() < POCKET:  # a far pocket that looks central by its own links
+        v = rng.randrange(n)
+        nbrs = {b if a == v else a for a, b in es if v in (a, b)}
+        for a, b in es:
+            if v in (a, b):
+                weight[(a, b)] = rng.randint(1, 30)
+            elif a in nbrs or b in nbrs:
+                weight[(a, b)] = rng.randint(70, WEIGHTS[1])
+    g = Graph(n, tuple(es), directed=False, edge_weights=tuple(weight[e] for e in es))
     d = minplus_closure(weight_matrix(g))
-    good = []
+    local = _locally_isolated(g)
+    good, fair = [], []
     for t in np.unique(d[(d > 0) & (d < INF)]):
         c = _counts(d, int(t))
-        low = c.min()
-        if (c == low).sum() == 1:
+        low = np.flatnonzero(c == c.min())
+        if len(low) == 1:
             good.append(int(t))
-    if not good:
+            if int(low[0]) not in local:
+                fair.append(int(t))
+    if fair or (good and rng.random() < KEEP):
+        pool = fair or good
+    else:
         return None
     u = rng.random() if target.quantile is None else target.quantile
-    t = good[min(int(u * len(good)), len(good) - 1)]
-    q = {"t": t}
-    ans = int(np.argmin(_counts(d, t)))
-    if ans in (fewest_links(g, q), heaviest_lightest_link(g, q)) and rng.random() >= KEEP:
-        return None
-    return g, q
+    return g, {"t": pool[min(int(u * len(pool)), len(pool) - 1)]}
+
+
+def _locally_isolated(g) -> set[int]:
+    """The nodes that look most isolated by their own links alone: the ``LOCAL``
+    fewest-linked and the ``LOCAL`` whose lightest link is heaviest (a threshold whose answer
+    is one of them is avoided)."""
+    deg = g.adjacency.sum(1)
+    w = weight_matrix(g)
+    np.fill_diagonal(w, INF)
+    lightest = w.min(1)
+    by_deg = sorted(range(g.n), key=lambda v: (deg[v], v))[:LOCAL]
+    by_light = sorted(range(g.n), key=lambda v: (-lightest[v], v))[:LOCAL]
+    return set(by_deg) | set(by_light)
 
 
 def fewest_links(g, q):

@@ -6,8 +6,10 @@ clique of size 1. Example: links A-B, B-C, C-A, C-D: the largest clique, A, B, C
 GrAlgoBench's sampled graphs answer 3 in 72–92% of instances. Here the size c is drawn over
 3..min(8, n // 2 + 1) (at ``Target.quantile``) and planted on random nodes; near misses are
 planted beside it: a c-clique minus one link and a (c - 1)-clique, both on nodes given extra
-links so they look busiest. A graph is kept only if its clique number is exactly c and (but
-for a small share) the greedy clique (from the busiest node, add the busiest common
+links so they look busiest, and (where there is room) a complete bipartite block K(c, c),
+dense but triangle-free, so the degeneracy overstates c (it comes first, the near misses
+where room is left). A graph is kept only if its clique number is exactly c and (but for a
+small share) the greedy clique (from the busiest node, add the busiest common
 neighbour) and "the degeneracy plus one" both miss it.
 """
 
@@ -29,6 +31,8 @@ from closurebench.graph.plant import pick_at_quantile
 #: Share of graphs kept although a no-search reader is right.
 KEEP = 0.05
 LARGEST = 8
+#: Share of graphs (with room) that get a triangle-free dense block beside the clique.
+BIPARTITE = 0.7
 
 
 def propose(rng, g):
@@ -45,6 +49,11 @@ def construct(rng, n, rho, target: Target):
     edges = set()
     edges |= {(min(a, b), max(a, b)) for a, b in combinations(clique, 2)}
     decoys = []
+    if len(rest) >= 2 * c and rng.random() < BIPARTITE:
+        # a complete bipartite block K(c, c): every node has c neighbours in it (so the
+        # degeneracy is at least c and "degeneracy + 1" says c + 1), yet it has no triangle
+        left, right, rest = rest[:c], rest[c:2 * c], rest[2 * c:]
+        edges |= {(min(a, b), max(a, b)) for a in left for b in right}
     if len(rest) >= c:  # a c-clique minus one link: c - 1 at most
         near = rest[:c]
         pairs = list(combinations(near, 2))
@@ -53,7 +62,7 @@ def construct(rng, n, rho, target: Target):
         decoys += near
         rest = rest[c:]
     if len(rest) >= c - 1 >= 3:
-        near = rest[:c - 1]
+        near, rest = rest[:c - 1], rest[c - 1:]
         edges |= {(min(a, b), max(a, b)) for a, b in combinations(near, 2)}
         decoys += near
     others = [v for v in range(n) if v not in clique]

@@ -5,8 +5,8 @@ C-D: C has 3, the answer is 3.
 
 Built: the answer D is drawn over [⌈mean⌉ + 1, min(n - 1, 2 mean + 4)] (at
 ``Target.quantile``), every node is capped below D, then one to three nodes are raised to D
-and two more to D - 1 (near misses), so "the mean degree, rounded up" and "the degree of a
-busy-looking node" are wrong while the count itself stays an enumeration over every node.
+and two more to D - 1 (near misses), and the links are topped back up to the cell's count,
+so neither the link count nor "the mean degree, rounded up" tells D.
 """
 
 from __future__ import annotations
@@ -56,6 +56,19 @@ def construct(rng, n, rho, target: Target):
                 kept.add(pair)
                 deg[v] += 1
                 deg[x] += 1
+    # top the links back up to the cell's count among nodes still below the cap, so the
+    # link count (and the degree histogram) does not tell how low the cap was
+    low = [v for v in range(n) if deg[v] < want - 1]
+    tries = 0
+    while len(kept) < m and len(low) > 1 and tries < 20 * m:
+        tries += 1
+        a, b = rng.sample(low, 2)
+        pair = (min(a, b), max(a, b))
+        if pair not in kept:
+            kept.add(pair)
+            deg[a] += 1
+            deg[b] += 1
+            low = [v for v in low if deg[v] < want - 1]
     g = Graph(n, tuple(sorted(kept)), directed=False)
     return (g, {}) if max(deg) == want else None
 

@@ -22,6 +22,9 @@ from closurebench.graph.families import Graph
 from closurebench.graph.plant import pick_at_quantile
 
 KS = (2, 3, 4)
+#: Shortest peeling chain: five nodes take three rounds (ends, then their neighbours, then
+#: the middle), so one round of peeling, or two, still overcounts.
+CHAIN = 5
 #: Share of graphs kept although a no-peeling reader is right.
 KEEP = 0.05
 
@@ -42,8 +45,8 @@ def construct(rng, n, rho, target: Target):
         for x in rng.sample([c for c in core if c != v], min(k, s - 1)):
             edges.add((min(v, x), max(v, x)))
     chains = []
-    while len(rest) >= 3 and (not chains or rng.random() < 0.5):
-        length = rng.randint(3, max(3, min(len(rest), 4 + n // 10)))
+    while len(rest) >= CHAIN and (not chains or rng.random() < 0.5):
+        length = rng.randint(CHAIN, max(CHAIN, min(len(rest), CHAIN + 1 + n // 10)))
         chains.append(rest[:length])
         rest = rest[length:]
     for chain in chains:
