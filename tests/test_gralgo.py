@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -23,6 +24,7 @@ from closurebench.categories.gralgo._common import (
 )
 from closurebench.errors import UnposableQuery
 from closurebench.generation.config import Config
+from closurebench.generation.io import dumps_record
 from closurebench.generation.presets import PRESETS, preset
 from closurebench.graph.families import Graph
 
@@ -272,3 +274,72 @@ def test_weights_enter_the_structural_invariant() -> None:
     heavier = [{**r, "id": r["id"] + "-w", "edge_weights": [w + 1 for w in r["edge_weights"]]}
                for r in recs]
     assert cross_twins(recs, heavier) == []
+
+
+# --- release machinery ----------------------------------------------------------------------
+
+def test_records_validate_against_the_gralgo_record_schema(records) -> None:
+    from closurebench.generation.schema import GRALGO_RECORD_SCHEMA, RECORD_SCHEMA
+
+    for r in records:
+        jsonschema.validate(r, GRALGO_RECORD_SCHEMA)
+    with pytest.raises(jsonschema.ValidationError, match="node_weights"):
+        jsonschema.validate(records[0], RECORD_SCHEMA)  # the 26's schema admits no weights
+
+
+def test_gralgo_split_configs_are_six_scales_in_opposite_halves() -> None:
+    from closurebench.generation.release import GRALGO_SCALES, gralgo_split_configs
+
+    train, held = gralgo_split_configs("train"), gralgo_split_configs("held_out")
+    assert [(c.n_min, c.n_max, c.mean_degree) for c in train] == [
+        (preset(s)["n_min"], preset(s)["n_max"], preset(s)["mean_degree"]) for s in GRALGO_SCALES]
+    assert sum(c.size for c in train) == sum(c.size for c in held) == 2700
+    assert {c.half for c in train} == {0} and {c.half for c in held} == {1}
+    assert len({c.digest for c in train + held}) == 12  # every file's record ids are its own
+
+
+def test_gralgo_files_escape_every_other_config_glob() -> None:
+    from fnmatch import fnmatch
+
+    from closurebench.hf.splits import config_pattern, gralgo_file, gralgo_pattern
+
+    paths = [gralgo_file(split, f"gralgo-s{i}") for split in ("train", "held_out")
+             for i in range(1, 7)]
+    for name in cb.CONFIGS:
+        for split in ("train", "held_out"):
+            assert not any(fnmatch(p, config_pattern(name, split)) for p in paths), name
+    assert [p for p in paths if fnmatch(p, gralgo_pattern("train"))] == paths[:6]
+
+
+def test_the_builder_has_a_gralgo_config_with_weight_columns() -> None:
+    pytest.importorskip("datasets")
+    from closurebench.hf.builder import BUILDER_CONFIGS, builder_info
+
+    assert [c.name for c in BUILDER_CONFIGS][-1] == "gralgo"
+    assert {"node_weights", "edge_weights"} <= set(builder_info(weighted=True).features)
+    assert "node_weights" not in builder_info().features
+    gralgo = BUILDER_CONFIGS[-1]
+    assert [c.n_max for c in gralgo.split_configs("held_out")] == [15, 30, 50, 80, 120, 160]
+
+
+#: Golden fingerprints of gralgo configs (as tests/test_determinism.py's): a change means the
+#: generator's output changed; say why in the commit, never just re-record.
+GOLDEN = [
+    (dict(config="gralgo", per_category=2, seed=0, **PRESETS["gralgo-s1"]),
+     "aa8fa086fd09f033939134d49844c15065571f6b54dd9fb5b0c516b0edd7f769"),
+    (dict(config="gralgo-intuition", per_category=2, seed=4, encoding="json",
+          **PRESETS["gralgo-s2"]),
+     "5728e9323bad5706d994eee68003f3c9f55f4c20637e970c9bf0d28bf2c1e454"),
+    (dict(config="gralgo-exploration", per_category=1, seed=9, encoding="adjacency_list",
+          **PRESETS["gralgo-s4"]),
+     "d54ecf671a1c0ffb319d1c1f900845044868e1acd4edcd6ce244c9fba20d8b9a"),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "expected"), GOLDEN,
+                         ids=[f"{kw['config']}-{kw['seed']}" for kw, _ in GOLDEN])
+def test_golden_fingerprint(kwargs, expected) -> None:
+    h = hashlib.sha256()
+    for r in cb.generate(**kwargs):
+        h.update((dumps_record(r) + "\n").encode())
+    assert h.hexdigest() == expected
