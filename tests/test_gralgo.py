@@ -343,3 +343,36 @@ def test_golden_fingerprint(kwargs, expected) -> None:
     for r in cb.generate(**kwargs):
         h.update((dumps_record(r) + "\n").encode())
     assert h.hexdigest() == expected
+
+
+@pytest.mark.slow  # ~1 minute on a busy two-core machine (model fits)
+def test_the_learned_adversary_runs_on_a_weighted_task_and_sees_its_weights() -> None:
+    pytest.importorskip("sklearn")
+    from closurebench.audit.adversary import adversary
+    from closurebench.audit.features import Context
+    from closurebench.audit.readers import record_instance
+
+    kw = dict(n_min=8, n_max=10, mean_degree=3.2)
+    train = list(cb.generate("gralgo_distance_threshold", per_category=20, seed=1, **kw))
+    test = list(cb.generate("gralgo_distance_threshold", per_category=10, seed=2, **kw))
+    row = adversary("gralgo_distance_threshold", train, test)
+    assert row.test == 10 and {"majority", "fixed:fewest-links", "direct:gbt"} <= set(row.readers)
+    cat, graph, query, labels = record_instance(test[0])
+    assert graph.edge_weights is not None
+    ctx = Context.of(test[0], cat, query, len(labels))
+    assert {"w.link_sum", "w.link_min", "w.link_max"} == set(ctx.weights)
+
+
+def test_weight_features_are_one_node_at_a_time() -> None:
+    from closurebench.audit.features import Context
+    from closurebench.audit.readers import record_instance
+
+    rec = next(cb.generate("gralgo_mst", per_category=1, n_min=6, n_max=6))
+    cat, graph, query, labels = record_instance(rec)
+    ctx = Context.of(rec, cat, query, len(labels))
+    total = dict.fromkeys(labels, 0)
+    for (a, b), w in zip(rec["edges"], rec["edge_weights"]):
+        total[a] += w
+        total[b] += w
+    assert list(ctx.weights["w.link_sum"]) == [total[v] for v in labels]
+    assert ctx.cues["g.w.lightest_n1"] == sum(sorted(rec["edge_weights"])[:5])
