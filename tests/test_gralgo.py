@@ -368,7 +368,7 @@ def test_weight_features_are_one_node_at_a_time() -> None:
     from closurebench.audit.readers import record_instance
 
     rec = next(cb.generate("gralgo_mst", per_category=1, n_min=6, n_max=6))
-    cat, graph, query, labels = record_instance(rec)
+    cat, _, query, labels = record_instance(rec)
     ctx = Context.of(rec, cat, query, len(labels))
     total = dict.fromkeys(labels, 0)
     for (a, b), w in zip(rec["edges"], rec["edge_weights"]):
