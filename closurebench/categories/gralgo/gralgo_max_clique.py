@@ -8,7 +8,9 @@ GrAlgoBench's sampled graphs answer 3 in 72–92% of instances. Here the size c 
 planted beside it: a c-clique minus one link and a (c - 1)-clique, both on nodes given extra
 links so they look busiest, and (where there is room) a complete bipartite block K(c, c),
 dense but triangle-free, so the degeneracy overstates c (it comes first, the near misses
-where room is left). A graph is kept only if its clique number is exactly c and (but for a
+where room is left). Every graph of an n gets the link count the largest c's planting
+needs (the rest in a bipartite block of the left-over nodes, then at random), so the link
+count does not tell c. A graph is kept only if its clique number is exactly c and (but for a
 small share) the greedy clique (from the busiest node, add the busiest common
 neighbour) and "the degeneracy plus one" both miss it.
 """
@@ -70,7 +72,19 @@ def construct(rng, n, rho, target: Target):
         for x in rng.sample(others, min(len(others), 2)):
             if x != v:
                 edges.add((min(v, x), max(v, x)))
-    edges = sparse_graph(rng, n, max(m, len(edges)), edges)
+    # The link count must not tell c: every graph of this n gets as many links as the
+    # largest c's planting would need (up to a quarter of all pairs: the smallest graphs
+    # cannot hold more without larger cliques), the extra ones in a triangle-free
+    # (bipartite) block of the nodes left over, then at random.
+    goal = max(m, min(_planted_links(max(values)), n * (n - 1) // 8))  # at most ρ = 1/4
+    free = [v for v in rest if v not in decoys]
+    half = len(free) // 2
+    side_a, side_b = free[:half], free[half:]
+    cross = [(min(a, b), max(a, b)) for a in side_a for b in side_b]
+    rng.shuffle(cross)
+    for pair in cross[:max(0, goal - len(edges) - m // 2)]:  # about m / 2 stay random
+        edges.add(pair)
+    edges = sparse_graph(rng, n, max(goal, len(edges)), edges)
     g = Graph(n, tuple(sorted(edges)), directed=False)
     a = g.adjacency
     if clique_number(a) != c:
@@ -78,6 +92,12 @@ def construct(rng, n, rho, target: Target):
     if c in (greedy_clique(a), degeneracy_plus_one(g, {})) and rng.random() >= KEEP:
         return None
     return g, {}
+
+
+def _planted_links(c: int) -> int:
+    """Links the planting of a c-clique can take: the clique, its two near misses, the
+    K(c, c) block and the near misses' extra links."""
+    return 3 * c * (c - 1) // 2 - 1 - (c - 1) + c * c + 2 * (2 * c - 1)
 
 
 def greedy(g, q):
