@@ -168,9 +168,10 @@ def _make_load_dataset() -> Callable[..., Any]:
         check_format(shape.get("format"), shape.get("mode", "direct"),
                      shape.get("target", "answer"))
 
-        if not isinstance(name, str) or name not in CONFIGS:
-            raise ArgumentError(f"name must be all, l1, l2, l3 or a category id, got {name!r}"
-                                f"{suggest(name, CONFIGS) if isinstance(name, str) else ''}")
+        known = (*CONFIGS, "gralgo")
+        if not isinstance(name, str) or name not in known:
+            raise ArgumentError(f"name must be all, l1, l2, l3, a category id or gralgo, got "
+                                f"{name!r}{suggest(name, known) if isinstance(name, str) else ''}")
         if split is not None and not isinstance(split, str):
             raise ArgumentError(f"split must be a split name such as 'held_out', got {split!r}")
         if kwargs.get("num_proc") is not None:

@@ -14,6 +14,9 @@ primitives and asserts agreement on every instance, and that at least one was ch
   our ``kinship_chain`` grandparents. Rules apply first-match, so a label from a later rule
   also says that no parent edge joins the two.
 * reasoning-gym course_schedule: "True" iff acyclic iff ``tensor.scc`` is the identity.
+* GraphOmni diameter: both engines of ``gralgo_diameter``.
+* NLGraph shortest_path: the weighted distance is the (min,+) closure of the GrAlgoBench
+  tasks' engine (``categories.gralgo._common``).
 """
 
 from __future__ import annotations
@@ -155,3 +158,39 @@ def test_reasoning_gym_course_schedule_is_acyclicity() -> None:
         assert acyclic is (inst["answer"] == "True"), inst["index"]
         checked += 1
     assert checked == 1300
+
+
+# --- GrAlgoBench's tasks (closurebench.categories.gralgo) -------------------------------------
+
+@pytest.mark.parametrize("engine", ["tensor", "networkx"])
+def test_graphomni_diameter_is_gralgo_diameter(engine: str) -> None:
+    """GraphOmni's diameter labels (connected undirected graphs) against both engines of
+    ``gralgo_diameter`` (the tensor side: the max of the hop-distance matrix)."""
+    checked = 0
+    for inst in rows("graphomni/diameter.jsonl"):
+        got = solve("gralgo_diameter", inst["edges"], {}, nodes=list(range(inst["n"])),
+                    engine=engine)
+        assert got == int(inst["answer"]) and inst["answer"] == int(inst["answer"]), \
+            inst["name_id"]
+        checked += 1
+    assert checked == 680
+
+
+def test_nlgraph_weighted_distances_are_the_minplus_closure() -> None:
+    """NLGraph's Dijkstra distances against the (min,+) closure that ``gralgo_path_sum`` and
+    ``gralgo_distance_threshold`` read (its paths are not unique; the distance is)."""
+    from closurebench.categories.gralgo._common import minplus_closure, weight_matrix
+
+    checked = 0
+    for inst in rows("nlgraph/shortest_path.jsonl"):
+        weight: dict[tuple[int, int], int] = {}
+        for u, v, w in inst["weighted_edges"]:
+            weight[(min(u, v), max(u, v))] = w
+        es = tuple(sorted(weight))
+        g = Graph(inst["n"], es, directed=False, edge_weights=tuple(weight[e] for e in es))
+        s, t = inst["query"]
+        assert int(minplus_closure(weight_matrix(g))[s, t]) == inst["answer"]["total_weight"], \
+            inst["id"]
+        checked += 1
+    assert checked == 380
+

@@ -17,8 +17,18 @@ def test_all_is_sorted_and_complete():
 
 
 def test_every_category_module_is_registered():
-    modules = {m.name for m in pkgutil.iter_modules(cats.__path__) if not m.name.startswith("_")}
+    modules = {m.name for m in pkgutil.iter_modules(cats.__path__)
+               if not m.name.startswith("_") and not m.ispkg}
     assert modules == set(cb.CATEGORIES)
+
+
+def test_every_gralgo_task_module_is_registered_and_only_gralgo_is_a_subpackage():
+    import closurebench.categories.gralgo as gralgo
+
+    assert {m.name for m in pkgutil.iter_modules(cats.__path__) if m.ispkg} == {"gralgo"}
+    modules = {m.name for m in pkgutil.iter_modules(gralgo.__path__) if not m.name.startswith("_")}
+    assert modules == set(cats.TASKS)
+    assert not set(cats.TASKS) & set(cb.CATEGORIES)
 
 
 def test_registry_order_is_the_taxonomy():

@@ -45,8 +45,11 @@ def exported(tmp_path_factory, release_root) -> Path:
 
 
 def expected_files(root: Path) -> set[str]:
+    gralgo = root / "splits" / "gralgo" / "MANIFEST.json"
+    extra = {"splits/gralgo/MANIFEST.json",
+             *json.loads(gralgo.read_text(encoding="utf-8"))["files"]} if gralgo.exists() else set()
     return {"README.md", "dataset_infos.json", "splits/MANIFEST.json",
-            *read_manifest(root)["files"]}
+            *read_manifest(root)["files"], *extra}
 
 
 def test_export_holds_exactly_the_hub_files(exported, release_root):

@@ -40,6 +40,10 @@ class Context:
     query_nodes: tuple[int, ...]
     mention: np.ndarray
     cues: dict[str, float] = field(default_factory=dict)
+    #: Per-node weight columns of a weighted (GrAlgoBench) record, keyed ``w.*``: a node's
+    #: own weight, or the sum, least and largest weight of its own links. One node at a time,
+    #: so no chaining; empty for unweighted records.
+    weights: dict[str, np.ndarray] = field(default_factory=dict)
 
     @classmethod
     def of(cls, record: dict[str, Any], cat: Any, query: dict[str, Any], n: int) -> Context:
@@ -59,7 +63,34 @@ class Context:
                 continue
             cues[f"param.{key}"] = float(value) if isinstance(value, (int, float)) \
                 and not isinstance(value, bool) else _code(value)
-        return cls(tuple(query[k] for k in cat.node_keys), first, cues)
+        weights = _weight_columns(record, index, n)
+        for k, v in weights.items():  # the graph's weight summaries, as instance cues
+            cues[f"g.{k}.sum"], cues[f"g.{k}.max"] = float(v.sum()), float(v.max(initial=0))
+        if record.get("edge_weights") is not None:
+            ws = sorted(record["edge_weights"])
+            cues["g.w.lightest_n1"] = float(sum(ws[:n - 1]))
+            cues["g.w.edge_mean"] = float(np.mean(ws)) if ws else 0.0
+        if record.get("node_weights") is not None:
+            cues["g.w.top3"] = float(sum(sorted(record["node_weights"])[-3:]))
+        return cls(tuple(query[k] for k in cat.node_keys), first, cues, weights)
+
+
+def _weight_columns(record: dict[str, Any], index: dict[str, int], n: int
+                    ) -> dict[str, np.ndarray]:
+    """``Context.weights`` from a record's ``node_weights`` / ``edge_weights`` (if any)."""
+    out: dict[str, np.ndarray] = {}
+    if record.get("node_weights") is not None:
+        out["w.node"] = np.asarray(record["node_weights"], dtype=float)
+    if record.get("edge_weights") is not None:
+        total, low, high = np.zeros(n), np.full(n, np.inf), np.zeros(n)
+        for (u, v), w in zip(record["edges"], record["edge_weights"]):
+            for i in (index[u], index[v]):
+                total[i] += w
+                low[i] = min(low[i], w)
+                high[i] = max(high[i], w)
+        out |= {"w.link_sum": total, "w.link_min": np.where(np.isinf(low), -1.0, low),
+                "w.link_max": high}
+    return out
 
 
 def _code(value: Any) -> float:
@@ -102,6 +133,7 @@ def _node_columns(m: np.ndarray, ctx: Context, prefix: str = "v") -> dict[str, n
         f"{prefix}.out_rank": _rank(out), f"{prefix}.in_rank": _rank(inn),
         f"{prefix}.sink": (out == 0).astype(float), f"{prefix}.source": (inn == 0).astype(float),
         f"{prefix}.pos": np.arange(n) / max(n - 1, 1), f"{prefix}.mention": ctx.mention[:n],
+        **{f"{prefix}.{k}": v[:n] for k, v in ctx.weights.items()},
     }
 
 

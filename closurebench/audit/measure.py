@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from closurebench.audit import readers as shortcuts
-from closurebench.categories import CATEGORIES, Category
+from closurebench.categories import CATEGORIES, TASKS, Category, get
 from closurebench.errors import UnposableQuery
 from closurebench.generation.records import canonical
 from closurebench.generation.sensitivity import query_sensitive
@@ -140,9 +140,9 @@ def audit_records(records: Iterable[dict[str, Any]],
         for rec in against:
             prior[rec["category"]].append(rec)
     out: dict[str, CategoryAudit] = {}
-    for cat_id in [c for c in CATEGORIES if c in by_cat]:
+    for cat_id in [c for c in [*CATEGORIES, *TASKS] if c in by_cat]:
         recs = by_cat[cat_id]
-        cat = CATEGORIES[cat_id]
+        cat = get(cat_id)
         row = CategoryAudit(cat_id, count=len(recs))
         answers = Counter(r["answer"] for r in recs)
         row.majority = answers.most_common(1)[0][1] / len(recs)
@@ -213,7 +213,7 @@ def audit_records(records: Iterable[dict[str, Any]],
 
 def pooled(rows: dict[str, CategoryAudit]) -> dict[str, float]:
     """One-hop accuracy and the share at >= 3 hops, pooled over the closure categories."""
-    chains = [r for r in rows.values() if CATEGORIES[r.category].chains]
+    chains = [r for r in rows.values() if get(r.category).chains]
     total = sum(r.count for r in chains)
     if not total:
         return {}
@@ -235,7 +235,7 @@ def misses(rows: dict[str, CategoryAudit], targets: dict[str, float] = TARGETS) 
     """
     out = []
     for r in rows.values():
-        cat = CATEGORIES[r.category]
+        cat = get(r.category)
         local = r.branch.get(_LOCAL) if r.branch else None
         if local is not None and local > targets["local_max"]:
             out.append(f"{r.category}: local rule {local:.0%} > {targets['local_max']:.0%}")

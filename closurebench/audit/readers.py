@@ -130,6 +130,15 @@ def record_instance(record: dict[str, Any]) -> tuple[Category, Any, dict[str, An
         return Graph(len(labels), tuple(sorted(pairs)), directed=directed)
 
     graph: Any = build(record["edges"])
+    node_w, edge_w = record.get("node_weights"), record.get("edge_weights")
+    if node_w is not None or edge_w is not None:  # GrAlgoBench records (absent: unweighted)
+        by_pair = {} if edge_w is None else {
+            (min(index[u], index[v]), max(index[u], index[v])): w
+            for (u, v), w in zip(record["edges"], edge_w)}
+        graph = Graph(graph.n, graph.edges, directed=False,
+                      node_weights=None if node_w is None else tuple(node_w),
+                      edge_weights=None if edge_w is None else
+                      tuple(by_pair[e] for e in graph.edges))
     if cat.family == "digraph_pair":
         graph = (graph, build(record["edges_after"]))
     query = json.loads(record["query"]) if isinstance(record["query"], str) else record["query"]

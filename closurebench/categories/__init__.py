@@ -12,8 +12,8 @@ from closurebench.categories._spec import Category, Target, labelled_answer, twi
 from closurebench.errors import ConfigError
 
 __all__ = [
-    "CATEGORIES", "CONFIGS", "LEVELS", "Category", "Target", "get", "labelled_answer",
-    "twin_input",
+    "CATEGORIES", "CONFIGS", "GRALGO_CONFIGS", "LEVELS", "TASKS", "Category", "Target", "get",
+    "labelled_answer", "twin_input",
 ]
 
 _ORDER = (
@@ -55,12 +55,24 @@ CONFIGS: dict[str, tuple[str, ...]] = {
 }
 """Config name -> the categories it holds."""
 
+from closurebench.categories.gralgo import TASK_CONFIGS as GRALGO_CONFIGS  # noqa: E402
+from closurebench.categories.gralgo import TASKS  # noqa: E402
+
+#: ``GRALGO_CONFIGS``: GrAlgoBench's configs (``gralgo``, ``gralgo-<paradigm>``, each task id)
+#: -> its tasks; ``TASKS``: the nine tasks by id. Kept out of ``CONFIGS`` and ``CATEGORIES``,
+#: so everything that walks the 26 categories (splits, card, audits) is as it was.
+
 
 def get(category: str) -> Category:
-    """The spec of one category, or a ``ConfigError`` listing the valid ids."""
+    """The spec of one category or GrAlgoBench task, or a ``ConfigError`` listing the ids."""
     try:
         return CATEGORIES[category]
     except (KeyError, TypeError):
+        pass
+    try:
+        return TASKS[category]
+    except (KeyError, TypeError):
         raise ConfigError(
-            f"category must be one of {', '.join(CATEGORIES)}; got {category!r}"
+            f"category must be one of {', '.join(CATEGORIES)} (or a GrAlgoBench task: "
+            f"{', '.join(TASKS)}); got {category!r}"
         ) from None

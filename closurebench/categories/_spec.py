@@ -147,6 +147,11 @@ class Category:
     #: where the config's axes are not the design's.
     joint: Callable[[float, tuple[int, int], tuple[int, int | None]],
                     tuple[int, tuple[int, int] | None, float] | None] | None = None
+    #: GrAlgoBench's tasks only (``closurebench.categories.gralgo``): which weights the graph
+    #: carries, ``"none"``, ``"node"`` or ``"edge"``; their records hold ``node_weights`` and
+    #: ``edge_weights`` (null when unweighted). ``None`` for the 26 categories, whose records
+    #: carry no weight fields (loaders read the absence as null).
+    weights: str | None = None
 
     @property
     def n_floor(self) -> int:
@@ -172,6 +177,8 @@ class Category:
             object.__setattr__(self, "schema", SCHEMAS[self.answer])
         if self.answer_format is None:
             object.__setattr__(self, "answer_format", ANSWER_FORMATS[self.answer])
+        if self.weights not in (None, "none", "node", "edge"):
+            raise ValueError(f"{self.id}: weights must be None, none, node or edge")
         if self.balance is None and self.answer == "boolean":
             object.__setattr__(self, "balance", bool)
 
@@ -216,7 +223,13 @@ def _networkx(g: Graph, labels: list[str], edges: list[tuple[str, str]] | None =
 
     G = nx.DiGraph() if g.directed else nx.Graph()
     G.add_nodes_from(labels)
-    G.add_edges_from([(labels[u], labels[v]) for u, v in g.edges] if edges is None else edges)
+    pairs = [(labels[u], labels[v]) for u, v in g.edges] if edges is None else edges
+    if g.edge_weights is None:
+        G.add_edges_from(pairs)
+    else:
+        G.add_weighted_edges_from((u, v, w) for (u, v), w in zip(pairs, g.edge_weights))
+    if g.node_weights is not None:
+        nx.set_node_attributes(G, dict(zip(labels, g.node_weights)), "weight")
     return G
 
 

@@ -27,7 +27,8 @@ def _shard(text: str) -> tuple[int, int]:
 
 
 #: What ``CONFIG`` may be, in every command's help.
-CONFIG_HELP = "all, l1, l2, l3 or a category id"
+CONFIG_HELP = ("all, l1, l2, l3 or a category id; gralgo, gralgo-<paradigm> or a GrAlgoBench "
+               "task id")
 
 
 def add_config_argument(p: argparse.ArgumentParser, *, default: str | None = None,
@@ -69,6 +70,9 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
                    help="a named size sweep (paper-size-sweep, gralgo-s1 .. gralgo-s6, "
                         "gralgo-length, gralgo-length-directed); --n-min/--n-max and "
                         "--density-min/--density-max override it")
+    p.add_argument("--mean-degree", type=float, default=None,
+                   help="hold the mean degree at every n instead of a density range (the "
+                        "gralgo-s1 .. gralgo-s6 presets set GrAlgoBench's)")
     p.add_argument("--density-min", type=float, default=None, help="in (0, 1], default 0.1")
     p.add_argument("--density-max", type=float, default=None, help="in (0, 1], default 0.5")
     p.add_argument("--seed", type=int, default=0, help="structural seed (default 0)")
@@ -113,6 +117,9 @@ def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "encoding": args.encoding,
         "hops_min": args.hops_min, "hops_max": args.hops_max, "half": args.half,
         "verbosity": args.verbosity, "labels": args.labels, "source": args.source,
+        **({"mean_degree": degree} if (degree := getattr(args, "mean_degree", None)
+                                        if getattr(args, "mean_degree", None) is not None
+                                        else sizes.get("mean_degree")) is not None else {}),
     }
 
 

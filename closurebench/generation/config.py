@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
 
-from closurebench.categories import CATEGORIES, CONFIGS
+from closurebench.categories import CONFIGS, GRALGO_CONFIGS, get
 from closurebench.errors import ConfigError
 from closurebench.surface.encodings import ENCODINGS
 from closurebench.surface.real_names import REAL_POOLS
@@ -33,6 +33,8 @@ MAX_NAME_WORDS = 5_000_000
 #: NetworkX's bundled real networks (``real``, undirected categories only).
 SOURCES = ("synthetic", "real")
 SEED_LIMIT = 2**63 - 1
+#: Every config name ``Config.make`` accepts: the 26 categories' and GrAlgoBench's.
+ALL_CONFIGS = {**CONFIGS, **GRALGO_CONFIGS}
 PER_CATEGORY_LIMIT = 10**9
 
 
@@ -87,6 +89,7 @@ class Config:
     verbosity: int = 0
     labels: str | None = None
     source: str = "synthetic"
+    mean_degree: float | None = None
 
     @classmethod
     def make(
@@ -107,6 +110,7 @@ class Config:
         verbosity: int = 0,
         labels: str | None = None,
         source: str = "synthetic",
+        mean_degree: float | None = None,
     ) -> Config:
         """Validate every argument; ``hops_min``/``hops_max`` bound the hop depth of closure
         categories (``None``: up to what n allows); ``half`` keeps one of the two structural
@@ -115,10 +119,16 @@ class Config:
         Surface axes that leave the structure alone: ``verbosity`` (words per node name, 0 for
         the usual labels; ``closurebench.surface.verbosity``) and ``labels`` (a real-name pool,
         ``closurebench.surface.real_names``). ``source="real"`` samples each graph from a
-        NetworkX real network (``closurebench.graph.real``; undirected categories only)."""
-        if not isinstance(config, str) or config not in CONFIGS:
+        NetworkX real network (``closurebench.graph.real``; undirected categories only).
+
+        ``mean_degree`` replaces the density axis with a mean degree held at every n (each
+        instance's ρ is ``mean_degree / (n - 1)``): GrAlgoBench's scales keep sparsity
+        steady from 8 to 160 nodes, which no single density range can."""
+        if not isinstance(config, str) or config not in ALL_CONFIGS:
             raise ConfigError(
-                f"config must be one of all, l1, l2, l3 or a category id; got {config!r}"
+                f"config must be one of all, l1, l2, l3, a category id, gralgo, "
+                f"gralgo-enumeration, gralgo-exploration, gralgo-intuition or a GrAlgoBench "
+                f"task id; got {config!r}"
             )
         n_min = _int("n_min", n_min, *N_LIMITS)
         n_max = _int("n_max", n_max, n_min, N_LIMITS[1])
@@ -132,7 +142,14 @@ class Config:
             hops_max = _int("hops_max", hops_max, hops_min, N_LIMITS[1])
         if half is not None:
             half = _int("half", half, 0, 1)
-        edges = n_max * (n_max - 1) * dens[1]
+        if mean_degree is not None:
+            if _is_bool(mean_degree) or not isinstance(mean_degree, numbers.Real) or \
+                    not 1 <= mean_degree <= n_min - 1:
+                raise ConfigError(f"mean_degree must be a number between 1 and n_min - 1 = "
+                                  f"{n_min - 1} (or None for the density axis), got "
+                                  f"{mean_degree!r}")
+            mean_degree = float(mean_degree)
+        edges = n_max * (n_max - 1) * dens[1] if mean_degree is None else n_max * mean_degree
         if edges > MAX_EDGES:
             fit = MAX_EDGES / (n_max * (n_max - 1))
             raise ConfigError(
@@ -159,7 +176,7 @@ class Config:
                                   f"(they name nodes their own way), got {labels!r}")
         if not isinstance(source, str) or source not in SOURCES:
             raise ConfigError(f"source must be one of {', '.join(SOURCES)}; got {source!r}")
-        allowed = CONFIGS[config]
+        allowed = ALL_CONFIGS[config]
         if categories is None:
             chosen = allowed
         else:
@@ -178,7 +195,7 @@ class Config:
                 )
             chosen = tuple(c for c in allowed if c in set(wanted))
         for c in chosen:
-            lo = CATEGORIES[c].n_floor
+            lo = get(c).n_floor
             if n_max < lo:
                 raise ConfigError(f"n_max must be at least {lo} for category {c}, got {n_max}")
         if labels is not None:
@@ -186,7 +203,7 @@ class Config:
         if source == "real":
             _check_real(chosen, n_max)
         return cls(config, n_min, n_max, dens, seed, surface_seed, per_category, chosen,
-                   encoding, hops_min, hops_max, half, verbosity, labels, source)
+                   encoding, hops_min, hops_max, half, verbosity, labels, source, mean_degree)
 
     @property
     def size(self) -> int:
@@ -201,7 +218,7 @@ class Config:
 
     def n_range(self, category: str) -> tuple[int, int]:
         """The n range a category is drawn from: raised to the category's minimum if needed."""
-        return max(self.n_min, CATEGORIES[category].n_floor), self.n_max
+        return max(self.n_min, get(category).n_floor), self.n_max
 
     @cached_property
     def digest(self) -> str:
@@ -214,7 +231,8 @@ class Config:
         for k in ("name", "categories", "per_category"):
             keys.pop(k)
         for k, default in (("hops_min", 1), ("hops_max", None), ("half", None),
-                           ("verbosity", 0), ("labels", None), ("source", "synthetic")):
+                           ("verbosity", 0), ("labels", None), ("source", "synthetic"),
+                           ("mean_degree", None)):
             if keys[k] == default:  # axes at their defaults leave older digests unchanged
                 keys.pop(k)
         blob = json.dumps(keys, sort_keys=True, separators=(",", ":"))
@@ -235,7 +253,7 @@ def _check_real(chosen: tuple[str, ...], n_max: int) -> None:
     """``source="real"`` fits undirected categories whose graphs the real networks can hold."""
     from closurebench.graph.real import MAX_REAL_N
 
-    bad = [c for c in chosen if CATEGORIES[c].family != "undirected"]
+    bad = [c for c in chosen if get(c).family != "undirected"]
     if bad:
         raise ConfigError(f"source 'real' needs undirected categories (the real networks are "
                           f"undirected); got {', '.join(bad)}")

@@ -24,7 +24,7 @@ def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, A
     side = bool(sseed & 1) if get(cat_id).balance is not None else None
     posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
                  (config.hops_min, config.hops_max), config.half,
-                 strata(config.seed, cat_id, j, side), config.source)
+                 strata(config.seed, cat_id, j, side), config.source, config.mean_degree)
     return build_record(
         posed,
         record_id=f"{cat_id}-{j:05d}-{config.digest}",
@@ -54,6 +54,7 @@ def generate(
     verbosity: int = 0,
     labels: str | None = None,
     source: str = "synthetic",
+    mean_degree: float | None = None,
     cross_check: bool = True,
     start: int = 0,
     stop: int | None = None,
@@ -72,7 +73,7 @@ def generate(
         config, n_min=n_min, n_max=n_max, density=density, seed=seed,
         surface_seed=surface_seed, per_category=per_category, categories=categories,
         encoding=encoding, hops_min=hops_min, hops_max=hops_max, half=half,
-        verbosity=verbosity, labels=labels, source=source,
+        verbosity=verbosity, labels=labels, source=source, mean_degree=mean_degree,
     )
     return _iterate(cfg, start, cfg.size if stop is None else min(stop, cfg.size), cross_check)
 

@@ -589,15 +589,18 @@ def pose(
     half: int | None = None,
     strata: Strata | None = None,
     source: str = "synthetic",
+    mean_degree: float | None = None,
 ) -> Posed:
     """Build candidates until one is unambiguous, non-degenerate, on target and in ``half``.
 
     Every rule is checked on every instance, and none is ever relaxed: a cell (category, n,
     ρ, hops) that cannot carry a valid instance raises ``UnposableCell`` (a ``ConfigError``)
-    naming it.
+    naming it. ``mean_degree`` (if given) sets ρ to ``mean_degree / (n - 1)`` once n is drawn.
     """
     cat = category if isinstance(category, Category) else get(category)
     n, rho = draw_axes(sseed, n_range, density, None if strata is None else strata.n)
+    if mean_degree is not None:  # the mean-degree axis: sparsity held steady over n
+        rho = round(min(1.0, mean_degree / max(n - 1, 1)), 4)
     want = bool(sseed & 1) if cat.balance is not None else None
     quantile = None if strata is None else strata.value
     # A count or a set is bounded by n (and by the hop depth): drawn inside n's stretch of

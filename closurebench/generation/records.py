@@ -24,15 +24,20 @@ from closurebench.surface import (
     KINSHIP,
     POOLS,
     STYLES,
+    WEIGHTED_DOMAINS,
     Frame,
     render_graph,
+    render_weighted,
     sample_labels,
 )
 from closurebench.surface.real_names import real_names
 from closurebench.surface.verbosity import verbose_names
 from closurebench.tl import reference as tl_reference
 
-__all__ = ["FIELDS", "Surface", "build_record", "canonical", "choose_surface", "program_text"]
+__all__ = [
+    "FIELDS", "WEIGHT_FIELDS", "Surface", "build_record", "canonical", "choose_surface",
+    "program_text",
+]
 
 #: Record fields, in order. Also the dataset features (structured values travel as JSON).
 FIELDS = (
@@ -41,6 +46,9 @@ FIELDS = (
     "domain", "label_pool", "style", "encoding", "question", "answer", "answer_schema",
     "tolerance", "nodes", "edges", "edges_after", "query", "program", "program_tl",
 )
+#: The fields GrAlgoBench task records add after ``edges`` (null when unweighted); records of
+#: the 26 categories never carry them, so their bytes are as before.
+WEIGHT_FIELDS = ("node_weights", "edge_weights")
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -105,8 +113,12 @@ def _pairs_repr(pairs: list, reprs: dict[str, str]) -> str:
 
 
 def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list,
-                 query: dict[str, Any]) -> str:
-    """A standalone Python+NetworkX program that prints ``{"answer": ...}`` as its last line."""
+                 query: dict[str, Any],
+                 weights: tuple[list[int] | None, list[int] | None] | None = None) -> str:
+    """A standalone Python+NetworkX program that prints ``{"answer": ...}`` as its last line.
+
+    ``weights`` (GrAlgoBench tasks): the node weights (aligned with ``nodes``) and the edge
+    weights (aligned with ``edges``), either ``None`` when absent."""
     kind = "nx.Graph" if cat.family == "undirected" else "nx.DiGraph"
     reprs = {v: repr(v) for v in nodes}
     nodes_text = "[" + ", ".join([reprs[v] for v in nodes]) + "]"  # == repr(nodes)
@@ -114,6 +126,21 @@ def program_text(cat: Category, nodes: list[str], edges: list, edges_after: list
     def build(name: str, es: list) -> str:
         return (f"{name} = {kind}()\n{name}.add_nodes_from({nodes_text})\n"
                 f"{name}.add_edges_from({_pairs_repr(es, reprs)})\n")
+
+    if weights is not None:
+        node_w, edge_w = weights
+        graph = f"G = {kind}()\nG.add_nodes_from({nodes_text})\n"
+        if edge_w is None:
+            graph += f"G.add_edges_from({_pairs_repr(edges, reprs)})\n"
+        else:
+            triples = ", ".join(f"({reprs[u]}, {reprs[v]}, {w})" for (u, v), w in
+                                zip(edges, edge_w))
+            graph += f"G.add_weighted_edges_from([{triples}])\n"
+        if node_w is not None:
+            graph += (f"nx.set_node_attributes(G, dict(zip({nodes_text}, {node_w!r})), "
+                      f"'weight')\n")
+        return (f"{_program_head(cat.id)}{graph}query = {query!r}\n"
+                'print(json.dumps({"answer": nx_program(G, query)}))\n')
 
     if cat.family == "digraph_pair":
         graph = build("before", edges) + build("after", edges_after) + "G = (before, after)\n"
@@ -154,9 +181,12 @@ def choose_surface(cat: Category, n: int, surface_seed: int, encoding: str,
     """
     rng = seeds.rng("text", surface_seed)
     kin = cat.family == "family"
-    frame = KINSHIP if kin else rng.choice(DOMAINS)
+    frame = KINSHIP if kin else rng.choice(
+        WEIGHTED_DOMAINS if cat.weights in ("node", "edge") else DOMAINS)
     pool = "numeric" if encoding == "numeric" else ("names" if kin else rng.choice(_POOL_IDS))
     style = rng.choice(STYLES) if encoding == "nl" else "none"
+    if cat.weights in ("node", "edge") and encoding == "nl":
+        style = "weighted"  # one sentence per weighted link or node (``render_weighted``)
     labels = sample_labels(rng, pool, n)
     if pool == "numeric":
         labels = [labels[i] for i in rng.sample(range(n), n)]
@@ -196,7 +226,20 @@ def build_record(
 
     graphs = posed.graph if cat.family == "digraph_pair" else (posed.graph,)
     labelled = [[(labels[u], labels[v]) for u, v in g.edges] for g in graphs]
-    shown = [rng.sample(es, len(es)) for es in labelled]
+    weighted = cat.weights in ("node", "edge")
+    edge_w: list[int] | None = None
+    node_w: list[int] | None = None
+    if weighted:  # the edge order permutes the weights with the edges
+        g0 = graphs[0]
+        perm = rng.sample(range(len(labelled[0])), len(labelled[0]))
+        shown = [[labelled[0][i] for i in perm]]
+        if g0.edge_weights is not None:
+            edge_w = [g0.edge_weights[i] for i in perm]
+        if g0.node_weights is not None:
+            by_label = dict(zip(labels, g0.node_weights))
+            node_w = [by_label[v] for v in order]
+    else:
+        shown = [rng.sample(es, len(es)) for es in labelled]
 
     answer = labelled_answer(cat, posed.answer, labels)
     answer_text = canonical(answer)  # the record's field, and what each engine must match
@@ -205,16 +248,21 @@ def build_record(
         twin = cat.nx_program(twin_input(cat, posed.graph, labels, labelled), query)
         if canonical(twin) != answer_text:
             raise EngineDisagreement(record_id, cat.id, answer, twin)
-        if n <= tl_reference.CHECK_MAX_N:  # the TL interpreter, the third engine
+        if n <= tl_reference.CHECK_MAX_N and cat.tl_program is not None:  # the third engine
             third = tl_reference.answer(cat, labels, list(graphs), query)
             if canonical(third) != answer_text:
                 raise EngineDisagreement(record_id, cat.id, answer, third, engine="tl")
 
-    blocks = [
-        render_graph(rng, order, es, frame, encoding=encoding, style=style,
-                     directed=cat.family != "undirected")
-        for es in shown
-    ]
+    if weighted:
+        blocks = [render_weighted(order, shown[0], frame, encoding=encoding, edge_weights=edge_w,
+                                  node_weights=None if node_w is None else
+                                  dict(zip(order, node_w)))]
+    else:
+        blocks = [
+            render_graph(rng, order, es, frame, encoding=encoding, style=style,
+                         directed=cat.family != "undirected")
+            for es in shown
+        ]
     if len(blocks) == 2:
         blocks = [f"Before the change:\n{blocks[0]}", f"After the change:\n{blocks[1]}"]
     setting = frame.setting
@@ -251,9 +299,15 @@ def build_record(
         "edges": [[u, v] for u, v in shown[0]],
         "edges_after": edges_after,
         "query": canonical(query),
-        "program": program_text(cat, order, shown[0], edges_after, query),
-        "program_tl": tl_reference.program_text(cat, order, shown, query),
+        "program": program_text(cat, order, shown[0], edges_after, query,
+                                None if cat.weights is None else (node_w, edge_w)),
+        "program_tl": "" if cat.tl_program is None else
+        tl_reference.program_text(cat, order, shown, query),
     }
+    if cat.weights is not None:  # GrAlgoBench tasks: weights beside nodes and edges
+        record = {**{k: record[k] for k in FIELDS[:FIELDS.index("edges") + 1]},
+                  "node_weights": node_w, "edge_weights": edge_w,
+                  **{k: record[k] for k in FIELDS[FIELDS.index("edges") + 1:]}}
     if verbosity:
         record["verbosity"] = verbosity
     return record

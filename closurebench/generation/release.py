@@ -16,8 +16,9 @@ from closurebench.generation.config import Config
 from closurebench.graph import seeds
 
 __all__ = [
-    "DEFAULTS", "HELD_OUT", "PER_CATEGORY", "SPLITS", "TRAIN", "SplitSeeds", "held_out_seed",
-    "split_config", "split_seeds",
+    "DEFAULTS", "GRALGO_PER_TASK", "GRALGO_SCALES", "HELD_OUT", "PER_CATEGORY", "SPLITS",
+    "TRAIN", "SplitSeeds", "gralgo_split_configs", "held_out_seed", "split_config",
+    "split_seeds",
 ]
 
 #: Split names, in the order they are built and shown.
@@ -74,3 +75,19 @@ def split_config(split: str, config: str = "all", **axes: Any) -> Config:
     s = split_seeds(split, kw.pop("seed", 0), kw.pop("surface_seed", None))
     kw.setdefault("half", SPLITS.index(split))
     return Config.make(config, seed=s.seed, surface_seed=s.surface_seed, **kw)
+
+
+#: GrAlgoBench's release: the nine tasks at each of its six scales (presets, with their mean
+#: degrees), 50 instances per task and scale: 2,700 rows per split.
+GRALGO_SCALES: tuple[str, ...] = tuple(f"gralgo-s{i}" for i in range(1, 7))
+GRALGO_PER_TASK = 50
+
+
+def gralgo_split_configs(split: str, config: str = "gralgo", **axes: Any) -> list[Config]:
+    """One ``Config`` per GrAlgoBench scale for a split of ``config`` (``gralgo``, a paradigm
+    or a task id), in scale order. Seeds follow ``split_config``'s rule; a scale's instances
+    differ from another's because the digest (hence every record id) holds the n range."""
+    from closurebench.generation.presets import preset
+
+    kw = {"per_category": GRALGO_PER_TASK, **axes}
+    return [split_config(split, config, **{**preset(s), **kw}) for s in GRALGO_SCALES]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["RECORD_SCHEMA", "arrow_schema", "features"]
+__all__ = ["GRALGO_RECORD_SCHEMA", "RECORD_SCHEMA", "arrow_schema", "features"]
 
 _STR = {"type": "string"}
 _INT = {"type": "integer"}
@@ -43,6 +43,18 @@ RECORD_SCHEMA: dict[str, Any] = {
     },
 }
 
+_WEIGHTS = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1,
+                                                  "maximum": 99}}
+
+#: A GrAlgoBench task record: the same, plus ``node_weights`` / ``edge_weights`` after
+#: ``edges`` (aligned with ``nodes`` / ``edges``; null when the task is unweighted).
+GRALGO_RECORD_SCHEMA: dict[str, Any] = {
+    **RECORD_SCHEMA,
+    "required": [*RECORD_SCHEMA["required"], "node_weights", "edge_weights"],
+    "properties": {**RECORD_SCHEMA["properties"], "node_weights": _WEIGHTS,
+                   "edge_weights": _WEIGHTS},
+}
+
 _TYPES = {
     "id": "string", "category": "string", "level": "int64", "n": "int64", "density": "float64",
     "edge_density": "float64", "depth": "int64", "hops": "int64", "structural_seed": "int64",
@@ -54,19 +66,34 @@ _TYPES = {
 }
 
 
-def arrow_schema() -> Any:
-    """The pyarrow schema of a record (field order = record order)."""
+def _types(weighted: bool) -> dict[str, str]:
+    """Field -> kind, in record order (a GrAlgoBench record's weights after ``edges``)."""
+    if not weighted:
+        return _TYPES
+    out: dict[str, str] = {}
+    for k, t in _TYPES.items():
+        out[k] = t
+        if k == "edges":
+            out |= {"node_weights": "ints", "edge_weights": "ints"}
+    return out
+
+
+def arrow_schema(weighted: bool = False) -> Any:
+    """The pyarrow schema of a record (field order = record order); ``weighted``: a
+    GrAlgoBench task record's (null weight lists where a task is unweighted)."""
     import pyarrow as pa
 
     kinds = {"string": pa.string(), "int64": pa.int64(), "float64": pa.float64(),
-             "list": pa.list_(pa.string()), "pairs": pa.list_(pa.list_(pa.string()))}
-    return pa.schema([(k, kinds[t]) for k, t in _TYPES.items()])
+             "list": pa.list_(pa.string()), "pairs": pa.list_(pa.list_(pa.string())),
+             "ints": pa.list_(pa.int64())}
+    return pa.schema([(k, kinds[t]) for k, t in _types(weighted).items()])
 
 
-def features() -> Any:
-    """The ``datasets.Features`` of a record."""
+def features(weighted: bool = False) -> Any:
+    """The ``datasets.Features`` of a record (``weighted``: a GrAlgoBench task record's)."""
     from datasets import Features, Sequence, Value
 
     kinds = {"string": Value("string"), "int64": Value("int64"), "float64": Value("float64"),
-             "list": Sequence(Value("string")), "pairs": Sequence(Sequence(Value("string")))}
-    return Features({k: kinds[t] for k, t in _TYPES.items()})
+             "list": Sequence(Value("string")), "pairs": Sequence(Sequence(Value("string"))),
+             "ints": Sequence(Value("int64"))}
+    return Features({k: kinds[t] for k, t in _types(weighted).items()})

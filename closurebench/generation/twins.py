@@ -71,11 +71,39 @@ def invariant(cat: Category, graph: Any, query: dict[str, Any]) -> str:
         dist = _all_distances(e)
         for key in cat.node_keys:
             cols += [dist[query[key]], dist[:, query[key]]]
+    cols += _weight_columns(graph, cat, query)
     rows = np.stack(cols, axis=1)
     rows = rows[np.lexsort(rows.T[::-1])]
     params = {k: v for k, v in query.items() if k not in cat.node_keys}
     head = json.dumps([cat.id, n, params], sort_keys=True).encode()
     return hashlib.sha256(head + rows.astype("<i8").tobytes()).hexdigest()
+
+
+def _weight_columns(graph: Any, cat: Category, query: dict[str, Any]) -> list[np.ndarray]:
+    """Per-node weight features (none for an unweighted graph, so the 26 categories'
+    invariants, and halves, are as before): the node's weight; for link weights the sum,
+    least and largest weight of its links, and the weighted distances from each query node."""
+    if getattr(graph, "node_weights", None) is None and getattr(graph, "edge_weights",
+                                                                   None) is None:
+        return []
+    n = graph.n
+    cols = []
+    if graph.node_weights is not None:
+        cols.append(np.array(graph.node_weights, dtype=np.int64))
+    if graph.edge_weights is not None:
+        big = np.int64(1 << 40)
+        w = np.full((n, n), big, dtype=np.int64)
+        if graph.edges:
+            u, v = np.array(graph.edges, dtype=np.intp).T
+            w[u, v] = w[v, u] = np.array(graph.edge_weights, dtype=np.int64)
+        linked = w < big
+        cols += [np.where(linked, w, 0).sum(1), np.where(linked, w, big).min(1),
+                 np.where(linked, w, 0).max(1)]
+        np.fill_diagonal(w, 0)
+        for k in range(n):  # (min,+) closure, for the query nodes' weighted distances
+            np.minimum(w, w[:, k, None] + w[None, k, :], out=w)
+        cols += [w[query[key]] for key in cat.node_keys]
+    return cols
 
 
 def half(cat: Category, graph: Any, query: dict[str, Any]) -> int:
@@ -91,13 +119,25 @@ def _nx(record: dict[str, Any]) -> Any:
     directed = cat.family != "undirected"
     G = nx.DiGraph() if directed else nx.Graph()
     roles = {query[k]: i + 1 for i, k in enumerate(cat.node_keys)}
-    G.add_nodes_from((v, {"role": roles.get(v, 0)}) for v in record["nodes"])
-    kinds: dict[tuple[str, str], int] = defaultdict(int)
-    for u, v in record["edges"]:
-        kinds[(u, v) if directed else tuple(sorted((u, v)))] |= 1
+    # GrAlgoBench records carry weights; a weight joins the role or edge kind it sits on, so
+    # the WL hash and the isomorphism match weigh it (absent: as before, role and kind only).
+    node_w = record.get("node_weights")
+    edge_w = record.get("edge_weights")
+    nw = dict(zip(record["nodes"], node_w)) if node_w is not None else {}
+    G.add_nodes_from((v, {"role": roles.get(v, 0) if v not in nw else f"{roles.get(v, 0)}|"
+                                                                       f"{nw[v]}"})
+                     for v in record["nodes"])
+    kinds: dict[tuple[str, str], Any] = defaultdict(int)
+    weights: dict[tuple[str, str], int] = {}
+    for i, (u, v) in enumerate(record["edges"]):
+        key = (u, v) if directed else tuple(sorted((u, v)))
+        kinds[key] |= 1
+        if edge_w is not None:
+            weights[key] = edge_w[i]
     for u, v in record.get("edges_after") or []:
         kinds[(u, v)] |= 2
-    G.add_edges_from((u, v, {"kind": k}) for (u, v), k in kinds.items())
+    G.add_edges_from((u, v, {"kind": k if (u, v) not in weights else f"{k}|{weights[u, v]}"})
+                     for (u, v), k in kinds.items())
     params = {k: v for k, v in query.items() if k not in cat.node_keys}
     return G, json.dumps([cat.id, params], sort_keys=True)
 

@@ -35,11 +35,16 @@ class Graph:
 
     ``edges`` are ``(u, v)`` pairs in sampling order: for a directed graph ``u -> v`` (for a
     family tree ``u`` is a parent of ``v``); for an undirected one ``u < v``.
+    ``node_weights`` (one per node) and ``edge_weights`` (aligned with ``edges``) are integer
+    weights, ``None`` where the graph is unweighted (every ClosureBench category; GrAlgoBench's
+    weighted tasks set one of them).
     """
 
     n: int
     edges: tuple[tuple[int, int], ...]
     directed: bool = True
+    node_weights: tuple[int, ...] | None = None
+    edge_weights: tuple[int, ...] | None = None
 
     @cached_property
     def adjacency(self) -> np.ndarray:

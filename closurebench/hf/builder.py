@@ -31,7 +31,16 @@ from closurebench import __version__
 from closurebench.categories import CATEGORIES, CONFIGS
 from closurebench.errors import ConfigError
 from closurebench.generation.config import Config
-from closurebench.generation.release import DEFAULTS, PER_CATEGORY, SPLITS, split_config
+from closurebench.generation.release import (
+    DEFAULTS,
+    PER_CATEGORY,
+    SPLITS,
+    gralgo_split_configs,
+    split_config,
+)
+
+#: GrAlgoBench's nine tasks as one builder config: six scales per split (their presets).
+GRALGO = "gralgo"
 
 __all__ = [
     "BUILDER_CONFIGS", "CITATION", "DESCRIPTION", "HOMEPAGE", "LICENSE", "TEST_ALIAS",
@@ -119,17 +128,21 @@ if int(datasets.__version__.split(".")[0]) < 4:
     _keep_locks_out_of_the_package()
 
 
-def builder_info() -> datasets.DatasetInfo:
-    """The builder's ``DatasetInfo`` (the same for every config; the card is generated from it)."""
+def builder_info(weighted: bool = False) -> datasets.DatasetInfo:
+    """The builder's ``DatasetInfo`` (the same for every config of the 26 categories; the
+    card is generated from it). ``weighted``: the ``gralgo`` config's, with weight columns."""
     from closurebench.generation.schema import features
 
     return datasets.DatasetInfo(
-        description=DESCRIPTION, features=features(), homepage=HOMEPAGE, license=LICENSE,
-        citation=CITATION,
+        description=DESCRIPTION, features=features(weighted), homepage=HOMEPAGE,
+        license=LICENSE, citation=CITATION,
     )
 
 
 def _description(name: str) -> str:
+    if name == GRALGO:
+        return ("GrAlgoBench's nine tasks (enumeration, exploration, intuition) at its six "
+                "scales, 8 to 160 nodes: 2,700 rows per split.")
     if name == "all":
         return "All 26 categories (L1, L2 and L3)."
     if name in ("l1", "l2", "l3"):
@@ -200,11 +213,21 @@ class ClosureBenchConfig(datasets.BuilderConfig):
         """The validated generation config of one split (raises ``ConfigError``)."""
         return split_config(split, self.name, **self.axes())
 
+    def split_configs(self, split: str) -> list[Config]:
+        """Every generation config of one split: one, or for ``gralgo`` one per scale (its
+        sizes and mean degrees are the presets'; seeds, counts, tasks and encoding apply)."""
+        if self.name != GRALGO:
+            return [self.split_config(split)]
+        axes = {k: v for k, v in self.axes().items()
+                if k in ("seed", "surface_seed", "per_category", "categories", "encoding",
+                         "half")}
+        return gralgo_split_configs(split, GRALGO, **axes)
+
 
 BUILDER_CONFIGS = [
     ClosureBenchConfig(name=name, version=datasets.Version(__version__),
                        description=_description(name))
-    for name in CONFIGS
+    for name in (*CONFIGS, GRALGO)
 ]
 
 
@@ -225,10 +248,10 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
         super().__init__(*args, hash=key, **kwargs)
         try:
             for split in SPLITS:
-                self.config.split_config(split)
+                self.config.split_configs(split)
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"{exc}") from None
-        if self.config.split_config(SPLITS[0]).size == 0:  # datasets cannot hold no rows
+        if self.config.split_configs(SPLITS[0])[0].size == 0:  # datasets cannot hold no rows
             raise ConfigError(f"per_category must be at least 1 for a dataset (a split without "
                               f"rows cannot be built), got {self.config.per_category!r}")
 
@@ -240,17 +263,17 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
         return datasets.DatasetInfo()
 
     def _info(self) -> datasets.DatasetInfo:
-        return builder_info()
+        return builder_info(weighted=self.config.name == GRALGO)
 
     def _split_generators(self, dl_manager: Any) -> list[datasets.SplitGenerator]:
         out = []
         sizes = datasets.SplitDict(dataset_name=self.dataset_name)
         for split in SPLITS:
-            cfg = self.config.split_config(split)
-            ranges = [(a, min(a + SHARD_SIZE, cfg.size)) for a in range(0, cfg.size, SHARD_SIZE)]
-            out.append(datasets.SplitGenerator(
-                name=split, gen_kwargs={"config": cfg, "ranges": ranges}))
-            sizes.add(datasets.SplitInfo(name=split, num_examples=cfg.size,
+            cfgs = self.config.split_configs(split)
+            parts = [(c, a, min(a + SHARD_SIZE, c.size)) for c in cfgs
+                     for a in range(0, c.size, SHARD_SIZE)]
+            out.append(datasets.SplitGenerator(name=split, gen_kwargs={"parts": parts}))
+            sizes.add(datasets.SplitInfo(name=split, num_examples=sum(c.size for c in cfgs),
                                          dataset_name=self.dataset_name))
         # Declared sizes: the progress bar gets its total, and datasets' split check
         # (verification_mode="basic_checks") confirms every declared row was generated.
@@ -258,11 +281,11 @@ class ClosureBench(datasets.GeneratorBasedBuilder):
         return out
 
     def _generate_examples(  # type: ignore[override]
-        self, config: Config, ranges: list[tuple[int, int]]
+        self, parts: list[tuple[Config, int, int]]
     ) -> Iterator[tuple[str, dict[str, Any]]]:
         from closurebench.generation.instances import instance
 
-        for start, stop in ranges:
+        for config, start, stop in parts:
             for k in range(start, stop):
                 rec = instance(config, k)
                 rec.pop("verbosity", None)  # not a column; label_pool "words" tells it
@@ -293,9 +316,9 @@ def load_dataset(
     **config_kwargs: Any,
 ) -> Any:
     """See ``closurebench.hf.load_dataset``."""
-    if name not in CONFIGS:
+    if name not in CONFIGS and name != GRALGO:
         raise ConfigError(
-            f"config must be one of all, l1, l2, l3 or a category id; got {name!r}")
+            f"config must be one of all, l1, l2, l3, a category id or gralgo; got {name!r}")
     if split == TEST_ALIAS:  # evaluation tools expect a test split: held_out is it
         split = "held_out"
     if split is not None and split not in SPLITS:

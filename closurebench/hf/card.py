@@ -29,11 +29,13 @@ from typing import Any
 from closurebench.categories import CATEGORIES, CONFIGS
 from closurebench.generation.release import SPLITS, split_config
 from closurebench.hf.splits import (
+    GRALGO_MANIFEST,
     MANIFEST,
     config_files,
     config_pattern,
     features_dict,
     features_yaml,
+    gralgo_pattern,
     read_manifest,
 )
 
@@ -158,6 +160,10 @@ def yaml_data(manifest: dict[str, Any]) -> dict[str, Any]:
             entry["default"] = True
         configs.append(entry)
     total = sum(s["num_examples"] for s in manifest["splits"].values())
+    if "gralgo" in manifest:  # GrAlgoBench's files, once built (``build-splits --gralgo``)
+        configs.append({"config_name": "gralgo", "data_files": [
+            {"split": s, "path": gralgo_pattern(s)} for s in SPLITS]})
+        total += sum(s["num_examples"] for s in manifest["gralgo"]["splits"].values())
     return {
         "pretty_name": PRETTY_NAME,
         "license": info.license,
@@ -465,6 +471,9 @@ def build_card(root: str | os.PathLike[str] = ".", *, check: bool = False) -> li
     generated blocks of ``docs/*.md`` under ``root``; the paths. Writes only what changed."""
     root = Path(root)
     manifest = read_manifest(root)
+    if (root / GRALGO_MANIFEST).exists():
+        manifest = {**manifest, "gralgo": json.loads(
+            (root / GRALGO_MANIFEST).read_text(encoding="utf-8"))}
     blocks = _blocks(manifest)
     path = card_file(root)
     want = {path: _card_text(path.read_text(encoding="utf-8"), manifest, blocks),

@@ -15,15 +15,15 @@ __all__ = ["add_parsers"]
 
 
 def _build_splits(args: argparse.Namespace) -> int:
-    from closurebench.hf.splits import DriftError, build_splits
+    from closurebench.hf.splits import DriftError, build_gralgo_splits, build_splits
 
     def progress(path: str) -> None:
         if not args.quiet:
             print(("checked " if args.check else "wrote ") + path, file=sys.stderr)
 
     try:
-        manifest = build_splits(args.root, check=args.check, workers=args.workers,
-                                progress=progress)
+        build = build_gralgo_splits if args.gralgo else build_splits
+        manifest = build(args.root, check=args.check, workers=args.workers, progress=progress)
     except DriftError as exc:
         print(f"drift: {exc}", file=sys.stderr)
         return 1
@@ -92,6 +92,8 @@ def add_parsers(sub: Any) -> None:
                    help="write nothing; exit 1 if the committed files differ from a fresh build")
     p.add_argument("--workers", type=int, default=1, help="processes (output is identical)")
     p.add_argument("--quiet", action="store_true", help="no per-file progress")
+    p.add_argument("--gralgo", action="store_true",
+                   help="GrAlgoBench's splits instead (splits/gralgo: 9 tasks x 6 scales x 50)")
     p.set_defaults(func=_build_splits)
 
     c = sub.add_parser("build-card",

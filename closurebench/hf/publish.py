@@ -13,6 +13,7 @@ The token comes from huggingface_hub's usual sources (``HF_TOKEN``, the token fi
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -21,7 +22,7 @@ from typing import Any
 
 from closurebench.errors import ClosureBenchError
 from closurebench.hf.card import CARD, INFOS, build_card, card_file, hub_card_text
-from closurebench.hf.splits import MANIFEST, read_manifest
+from closurebench.hf.splits import GRALGO_MANIFEST, MANIFEST, read_manifest
 
 __all__ = [
     "DATASET_PATTERNS", "METRIC_DIR", "METRIC_PATTERNS", "PublishError", "export",
@@ -29,7 +30,8 @@ __all__ = [
 ]
 
 #: Everything the dataset repository may receive (``upload_folder`` allow patterns).
-DATASET_PATTERNS = [CARD, INFOS, MANIFEST, "splits/*/*.parquet"]  # splits/l<level>/*.parquet
+#: splits/l<level>/*.parquet and GrAlgoBench's splits/gralgo/*.parquet (its own manifest).
+DATASET_PATTERNS = [CARD, INFOS, MANIFEST, GRALGO_MANIFEST, "splits/*/*.parquet"]
 #: The evaluate metric folder (made by the metric module) and what of it goes to the Space.
 METRIC_DIR = "metric/closurebench"
 METRIC_PATTERNS = ["*.py", "*.md", "requirements.txt"]
@@ -66,6 +68,7 @@ def export(
         if hashlib.sha256(data).hexdigest() != meta["sha256"]:
             raise PublishError(f"{rel} does not match {MANIFEST}; run closurebench build-splits")
         files.append(rel)
+    files += _gralgo_files(root)
     card = hub_card_text(card_file(root).read_text(encoding="utf-8"), dataset_id,
                          metric_space_id)
     for rel in files:
@@ -75,6 +78,19 @@ def export(
         else:
             shutil.copyfile(root / rel, out / rel)
     return files
+
+
+def _gralgo_files(root: Path) -> list[str]:
+    """GrAlgoBench's split files and manifest, checked against it (none if not built)."""
+    path = root / GRALGO_MANIFEST
+    if not path.exists():
+        return []
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    for rel, meta in manifest["files"].items():
+        if hashlib.sha256((root / rel).read_bytes()).hexdigest() != meta["sha256"]:
+            raise PublishError(f"{rel} does not match {GRALGO_MANIFEST}; run closurebench "
+                               f"build-splits --gralgo")
+    return [GRALGO_MANIFEST, *manifest["files"]]
 
 
 def export_space(

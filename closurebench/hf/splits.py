@@ -36,8 +36,9 @@ from closurebench.generation.release import (
 )
 
 __all__ = [
-    "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS", "DriftError", "build_splits", "config_files",
-    "config_pattern", "features_dict", "features_yaml", "file_path", "jsonl_bytes",
+    "GRALGO_DIR", "GRALGO_MANIFEST", "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS", "DriftError",
+    "build_gralgo_splits", "build_splits", "config_files", "config_pattern", "features_dict",
+    "features_yaml", "file_path", "gralgo_file", "gralgo_pattern", "jsonl_bytes",
     "jsonl_sha256", "parquet_bytes", "read_manifest",
 ]
 
@@ -45,6 +46,11 @@ __all__ = [
 SPLITS_DIR = "splits"
 #: The manifest: seeds, versions, row counts and fingerprints of every file and split.
 MANIFEST = f"{SPLITS_DIR}/MANIFEST.json"
+#: GrAlgoBench's release, apart: its files are named ``gralgo-<split>-s<i>.parquet`` so no
+#: glob of the 26 categories' configs (``splits/*/train-*.parquet``) ever selects them, and
+#: ``build-splits`` leaves the folder alone (it has a manifest of its own).
+GRALGO_DIR = f"{SPLITS_DIR}/gralgo"
+GRALGO_MANIFEST = f"{GRALGO_DIR}/MANIFEST.json"
 
 #: Every writer option that shapes the bytes, pinned (defaults move between pyarrow versions).
 WRITER_OPTIONS: dict[str, Any] = {
@@ -83,6 +89,16 @@ def config_files(config: str, split: str) -> list[str]:
     return [file_path(c, split) for c in CONFIGS[config]]
 
 
+def gralgo_file(split: str, scale: str) -> str:
+    """Repository-relative path of one GrAlgoBench scale's split file."""
+    return f"{GRALGO_DIR}/gralgo-{split}-{scale.rsplit('-', 1)[1]}.parquet"
+
+
+def gralgo_pattern(split: str) -> str:
+    """The glob of the ``gralgo`` config's split: its six scale files, in scale order."""
+    return f"{GRALGO_DIR}/gralgo-{split}-*.parquet"
+
+
 def _feature(t: Any) -> dict[str, Any]:
     import pyarrow as pa
 
@@ -91,14 +107,15 @@ def _feature(t: Any) -> dict[str, Any]:
     return {"dtype": _DTYPES[str(t)], "_type": "Value"}
 
 
-def features_dict() -> dict[str, Any]:
+def features_dict(weighted: bool = False) -> dict[str, Any]:
     """``datasets`` features as a JSON dict every version reads (``Sequence``, never ``List``).
 
-    Built from the Arrow schema so writing the splits needs pyarrow only.
+    Built from the Arrow schema so writing the splits needs pyarrow only; ``weighted``: a
+    GrAlgoBench record's.
     """
     from closurebench.generation.schema import arrow_schema
 
-    return {f.name: _feature(f.type) for f in arrow_schema()}
+    return {f.name: _feature(f.type) for f in arrow_schema(weighted)}
 
 
 def features_yaml() -> list[dict[str, Any]]:
@@ -114,19 +131,21 @@ def features_yaml() -> list[dict[str, Any]]:
     return out
 
 
-def _schema() -> Any:
+def _schema(weighted: bool = False) -> Any:
     from closurebench.generation.schema import arrow_schema
 
-    meta = {"info": {"features": features_dict()}}
-    return arrow_schema().with_metadata({"huggingface": json.dumps(meta, sort_keys=True)})
+    meta = {"info": {"features": features_dict(weighted)}}
+    return arrow_schema(weighted).with_metadata(
+        {"huggingface": json.dumps(meta, sort_keys=True)})
 
 
-def parquet_bytes(records: list[dict[str, Any]]) -> bytes:
-    """One Parquet file (a single row group) with the pinned writer options."""
+def parquet_bytes(records: list[dict[str, Any]], weighted: bool = False) -> bytes:
+    """One Parquet file (a single row group) with the pinned writer options (``weighted``:
+    GrAlgoBench records, with their weight columns)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pa.Table.from_pylist(records, schema=_schema())
+    table = pa.Table.from_pylist(records, schema=_schema(weighted))
     buf = io.BytesIO()
     pq.write_table(table, buf, row_group_size=max(len(records), 1), **WRITER_OPTIONS)
     return buf.getvalue()
@@ -254,7 +273,9 @@ def _stale(root: Path, keep: set[str]) -> list[Path]:
     base = root / SPLITS_DIR
     if not base.is_dir():
         return []
-    return sorted(p for p in base.rglob("*.parquet") if p.relative_to(root).as_posix() not in keep)
+    gralgo = root / GRALGO_DIR  # GrAlgoBench's files: their own builder, their own manifest
+    return sorted(p for p in base.rglob("*.parquet") if p.relative_to(root).as_posix() not in keep
+                  and not p.is_relative_to(gralgo))
 
 
 def _remove_stale(root: Path, keep: set[str]) -> None:
@@ -290,3 +311,79 @@ def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
     if problems:
         raise DriftError("committed splits are stale (run `closurebench build-splits`): "
                          + "; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))
+
+
+def _gralgo_records(task: tuple[str, int]) -> list[dict[str, Any]]:
+    from closurebench.generation.instances import instance
+    from closurebench.generation.release import gralgo_split_configs
+
+    split, i = task
+    cfg = gralgo_split_configs(split)[i]
+    return [instance(cfg, k) for k in range(cfg.size)]
+
+
+def build_gralgo_splits(
+    root: str | os.PathLike[str] = ".",
+    *,
+    check: bool = False,
+    workers: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Write (or with ``check``, verify) GrAlgoBench's split files and their manifest.
+
+    Twelve files: ``splits/gralgo/gralgo-<split>-s<i>.parquet``, 450 rows each (nine tasks,
+    50 per task), one per scale; each split's fingerprint is the SHA-256 of its six files'
+    canonical JSONL, in scale order. ``check`` raises ``DriftError`` naming what differs.
+    """
+    import pyarrow as pa
+
+    from closurebench import __version__
+    from closurebench.generation.release import GRALGO_PER_TASK, GRALGO_SCALES
+
+    tasks = [(split, i) for split in SPLITS for i in range(len(GRALGO_SCALES))]
+    if workers == 1:
+        results = [_gralgo_records(t) for t in tasks]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_gralgo_records, tasks))
+    files: dict[str, dict[str, Any]] = {}
+    blobs: dict[str, bytes] = {}
+    whole = {split: hashlib.sha256() for split in SPLITS}
+    counts = dict.fromkeys(SPLITS, 0)
+    for (split, i), recs in zip(tasks, results):
+        path = gralgo_file(split, GRALGO_SCALES[i])
+        blob, jsonl = parquet_bytes(recs, weighted=True), jsonl_bytes(recs)
+        whole[split].update(jsonl)
+        counts[split] += len(recs)
+        blobs[path] = blob
+        files[path] = {"num_examples": len(recs), "size": len(blob),
+                       "sha256": hashlib.sha256(blob).hexdigest(),
+                       "jsonl_sha256": hashlib.sha256(jsonl).hexdigest()}
+        if progress:
+            progress(path)
+    manifest = {
+        "package_version": __version__, "pyarrow_version": pa.__version__,
+        "scales": list(GRALGO_SCALES), "per_task": GRALGO_PER_TASK,
+        "writer_options": WRITER_OPTIONS,
+        "splits": {split: {**split_seeds(split).__dict__, "num_examples": counts[split],
+                           "jsonl_sha256": whole[split].hexdigest()} for split in SPLITS},
+        "files": files,
+    }
+    root = Path(root)
+    if check:
+        path = root / GRALGO_MANIFEST
+        old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        problems = [f"{split}: fingerprint differs" for split in SPLITS
+                    if old.get("splits", {}).get(split, {}).get("jsonl_sha256")
+                    != manifest["splits"][split]["jsonl_sha256"]]
+        if problems:
+            raise DriftError("GrAlgoBench splits differ from a fresh build: " +
+                             "; ".join(problems) + " (run closurebench build-splits --gralgo)")
+        return manifest
+    for path, blob in blobs.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(blob)
+    (root / GRALGO_MANIFEST).write_text(_dump(manifest), encoding="utf-8", newline="\n")
+    return manifest

@@ -3,8 +3,8 @@
 Nothing here touches structure or answers; a surface seed picks every choice made here.
 """
 
-from closurebench.surface.domains import DOMAINS, KINSHIP, Frame
-from closurebench.surface.encodings import ENCODINGS, render_graph
+from closurebench.surface.domains import DOMAINS, KINSHIP, WEIGHTED_DOMAINS, Frame, WeightedFrame
+from closurebench.surface.encodings import ENCODINGS, render_graph, render_weighted
 from closurebench.surface.labels import POOLS, pool_labels, sample_labels
 from closurebench.surface.styles import STYLES, render_nl
 
@@ -14,9 +14,12 @@ __all__ = [
     "KINSHIP",
     "POOLS",
     "STYLES",
+    "WEIGHTED_DOMAINS",
     "Frame",
+    "WeightedFrame",
     "pool_labels",
     "render_graph",
     "render_nl",
+    "render_weighted",
     "sample_labels",
 ]

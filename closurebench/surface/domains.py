@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DOMAINS", "KINSHIP", "Frame"]
+__all__ = ["DOMAINS", "KINSHIP", "WEIGHTED_DOMAINS", "Frame", "WeightedFrame"]
 
 
 @dataclass(frozen=True)
@@ -83,3 +83,47 @@ KINSHIP = _f("kinship", "Here is part of a family tree.", "person", "people",
              ("is a parent of", "is the parent of", "has a child named"), "is a child of",
              "parent-child link", "parent-child links", "is related to")
 """The kinship frame: used, and only used, by the family-tree categories."""
+
+
+@dataclass(frozen=True)
+class WeightedFrame(Frame):
+    """A frame whose links and nodes carry numbers (GrAlgoBench's weighted tasks).
+
+    ``edge_quantity`` / ``node_quantity`` name the number in a question ("length in km");
+    ``edge_phrase`` / ``node_phrase`` state one weight in prose (``{a}``, ``{b}``, ``{v}``,
+    ``{w}`` filled in); ``edge_unit`` is the short unit for structured encodings.
+    """
+
+    edge_quantity: str = ""
+    node_quantity: str = ""
+    edge_phrase: str = ""
+    node_phrase: str = ""
+    edge_unit: str = ""
+
+
+WEIGHTED_DOMAINS: tuple[WeightedFrame, ...] = (
+    WeightedFrame(
+        "freight_km", "A haulier is mapping the roads between its depots.", "depot", "depots",
+        ("has a road to",), "has a road from", "road", "roads", "has a direct road to",
+        edge_quantity="length in km of freight haul",
+        node_quantity="the tonnes of freight it handles a day",
+        edge_phrase="The road between {a} and {b} is {w} km long",
+        node_phrase="{v} handles {w} tonnes of freight a day", edge_unit="km"),
+    WeightedFrame(
+        "travel_minutes", "A transit planner is listing the direct lines between stations.",
+        "station", "stations", ("has a direct line to",), "has a direct line from", "line",
+        "lines", "has a direct line to",
+        edge_quantity="travel time in minutes",
+        node_quantity="the hundreds of passengers it serves an hour",
+        edge_phrase="{a} and {b} are {w} minutes of travel apart",
+        node_phrase="{v} serves {w} hundred passengers an hour", edge_unit="min"),
+    WeightedFrame(
+        "coauthorship", "A research office is mapping who has written papers with whom.",
+        "researcher", "researchers", ("has co-authored with",), "has co-authored with",
+        "collaboration", "collaborations", "has co-authored with",
+        edge_quantity="number of papers co-authored",
+        node_quantity="the number of papers they have written",
+        edge_phrase="{a} and {b} have co-authored {w} papers",
+        node_phrase="{v} has written {w} papers", edge_unit="papers"),
+)
+"""The weighted frames: used, and only used, by GrAlgoBench's weighted tasks."""

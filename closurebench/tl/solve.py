@@ -34,6 +34,21 @@ def _graph(edges: Iterable[Sequence[Any]], index: dict[str, int], directed: bool
     return Graph(len(index), tuple(sorted(pairs)), directed=directed)
 
 
+def _weighted(edges: list[Any], index: dict[str, int]) -> Graph:
+    """An undirected graph from ``(a, b, weight)`` triples (GrAlgoBench's link weights)."""
+    weight: dict[tuple[int, int], int] = {}
+    for i, e in enumerate(edges):
+        if not (isinstance(e, tuple) and len(e) == 3 and _integral(e[2]) and e[2] > 0):
+            raise ConfigError(f"edges[{i}] must be an (a, b, weight) triple with a positive "
+                              f"integer weight, got {e!r}")
+        a, b = _graph([e[:2]], index, False, f"edges[{i}]").edges[0]
+        if weight.get((a, b), e[2]) != e[2]:
+            raise ConfigError(f"edges[{i}] gives link {e[0]!r}-{e[1]!r} a second weight")
+        weight[(a, b)] = int(e[2])
+    es = tuple(sorted(weight))
+    return Graph(len(index), es, directed=False, edge_weights=tuple(weight[k] for k in es))
+
+
 def _integral(value: Any) -> bool:
     """An integer of any kind (numpy's too), so ``t=np.int64(2)`` is ``t=2``; bools are not."""
     import numbers
@@ -50,6 +65,7 @@ def solve(
     nodes: Sequence[Any] | None = None,
     edges_after: Iterable[Sequence[Any]] | None = None,
     engine: str = "tensor",
+    node_weights: dict[str, int] | None = None,
 ) -> Any:
     """The answer of ``category`` for a labelled graph, as it would appear in a record.
 
@@ -62,6 +78,9 @@ def solve(
     nodes : all node labels, isolated ones included (default: those named by the edges).
     edges_after : the second graph, for ``graph_comparison`` only.
     engine : ``"tensor"`` (numpy tensor-logic program) or ``"networkx"`` (its twin).
+    node_weights : ``{label: weight}`` for every node, for GrAlgoBench's node-weighted task
+        (``gralgo_max_weight_triangle``) only; link-weighted tasks take ``(a, b, weight)``
+        triples as ``edges``.
 
     Raises
     ------
@@ -90,7 +109,7 @@ def solve(
         seen: dict[str, None] = {}
         for e in [*edges, *after]:
             if isinstance(e, tuple):
-                seen.update(dict.fromkeys(str(x) for x in e))
+                seen.update(dict.fromkeys(str(x) for x in e[:2]))
         labels = list(seen)
     else:
         labels = [str(v) for v in nodes]
@@ -100,7 +119,20 @@ def solve(
         raise ConfigError(f"{cat.id} needs at least {cat.min_n} nodes, got {len(labels)}")
     index = {v: i for i, v in enumerate(labels)}
     directed = cat.family != "undirected"
-    graph: Any = _graph(edges, index, directed, "edges")
+    if (node_weights is not None) != (cat.weights == "node"):
+        raise ConfigError(f"node_weights is required for gralgo_max_weight_triangle and only "
+                          f"for it (category {cat.id})")
+    if cat.weights == "edge":
+        graph: Any = _weighted(edges, index)
+    else:
+        graph = _graph(edges, index, directed, "edges")
+    if node_weights is not None:
+        missing = [v for v in labels if not _integral(node_weights.get(v))]
+        if missing:
+            raise ConfigError(f"node_weights must give every node an integer weight; "
+                              f"missing or not an integer: {', '.join(map(repr, missing[:5]))}")
+        graph = Graph(graph.n, graph.edges, directed=False,
+                      node_weights=tuple(int(node_weights[v]) for v in labels))
     if cat.family == "digraph_pair":
         graph = (graph, _graph(after, index, True, "edges_after"))
     if cat.family == "family":
@@ -132,7 +164,12 @@ def solve(
             raise ConfigError(f"query for {cat.id} is missing field {key!r}")
         value = query[key] = int(query[key]) if _integral(query[key]) else query[key]
         # True == 1, but t=True is not a threshold: the type must match as well as the value
-        if not any(type(value) is type(a) and value == a for a in allowed):
+        if isinstance(allowed, range):  # a threshold: any integer in the range
+            if type(value) is not int or value not in allowed:
+                raise ConfigError(f"query[{key!r}] for {cat.id} must be an integer from "
+                                  f"{allowed.start} to {allowed.stop - 1}; got "
+                                  f"{query.get(key)!r}")
+        elif not any(type(value) is type(a) and value == a for a in allowed):
             raise ConfigError(f"query[{key!r}] for {cat.id} must be one of "
                               f"{', '.join(map(repr, allowed))}; got {query.get(key)!r}")
     extra = set(query) - set(cat.node_keys) - set(cat.params)

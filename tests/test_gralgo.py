@@ -1,0 +1,378 @@
+"""GrAlgoBench's nine tasks: hand-worked answers, both engines, configs, records, weights."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import jsonschema
+import networkx as nx
+import pytest
+
+import closurebench as cb
+from closurebench import ConfigError, solve
+from closurebench.categories import CATEGORIES, GRALGO_CONFIGS, TASKS, get, twin_input
+from closurebench.categories.gralgo import PARADIGMS
+from closurebench.categories.gralgo._common import (
+    clique_number,
+    hop_matrix,
+    k_core_mask,
+    minplus_closure,
+    sparse_graph,
+    weight_matrix,
+)
+from closurebench.errors import UnposableQuery
+from closurebench.generation.config import Config
+from closurebench.generation.io import dumps_record
+from closurebench.generation.presets import PRESETS, preset
+from closurebench.graph.families import Graph
+
+ENGINES = ("tensor", "networkx")
+
+
+# --- hand-worked answers, one per convention ------------------------------------------------
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_max_degree_docstring_example(engine: str) -> None:
+    edges = [("A", "B"), ("A", "C"), ("B", "C"), ("C", "D")]
+    assert solve("gralgo_max_degree", edges, {}, engine=engine) == 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_heaviest_triangle_leaves_out_the_heaviest_node_on_no_triangle(engine: str) -> None:
+    edges = [("A", "B"), ("B", "C"), ("C", "A"), ("C", "D")]
+    weights = {"A": 5, "B": 7, "C": 1, "D": 9}
+    assert solve("gralgo_max_weight_triangle", edges, {}, node_weights=weights,
+                 engine=engine) == 13
+
+
+def test_heaviest_triangle_needs_node_weights() -> None:
+    with pytest.raises(ConfigError, match="node_weights is required"):
+        solve("gralgo_max_weight_triangle", [("A", "B"), ("B", "C"), ("C", "A")], {})
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_max_clique_docstring_example_and_k4(engine: str) -> None:
+    assert solve("gralgo_max_clique", [("A", "B"), ("B", "C"), ("C", "A"), ("C", "D")], {},
+                 engine=engine) == 3
+    k4 = [(a, b) for i, a in enumerate("ABCD") for b in "ABCD"[i + 1:]]
+    assert solve("gralgo_max_clique", [*k4, ("D", "E")], {}, engine=engine) == 4
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_path_sum_counts_strictly_heavier_paths(engine: str) -> None:
+    edges = [("X", "A", 5), ("X", "B", 2), ("B", "C", 4)]
+    assert solve("gralgo_path_sum", edges, {"x": "X", "t": 5}, engine=engine) == 1
+    assert solve("gralgo_path_sum", edges, {"x": "X", "t": 4}, engine=engine) == 2
+    assert solve("gralgo_path_sum", edges, {"x": "X", "t": 6}, engine=engine) == 0
+
+
+def test_path_sum_refuses_a_graph_that_is_not_a_tree() -> None:
+    with pytest.raises(UnposableQuery, match="tree"):
+        solve("gralgo_path_sum", [("X", "A", 1), ("A", "B", 1), ("B", "X", 1)],
+              {"x": "X", "t": 1})
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_distance_k_counts_within_not_exactly(engine: str) -> None:
+    edges = [("X", "A"), ("A", "B"), ("B", "C")]
+    assert solve("gralgo_distance_k", edges, {"x": "X", "k": 2}, engine=engine) == 2
+    assert solve("gralgo_distance_k", edges, {"x": "X", "k": 3}, engine=engine) == 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_diameter_docstring_example(engine: str) -> None:
+    edges = [("A", "B"), ("B", "C"), ("C", "D"), ("B", "D")]
+    assert solve("gralgo_diameter", edges, {}, engine=engine) == 2
+
+
+def test_diameter_of_a_disconnected_graph_is_refused_by_both_engines() -> None:
+    g = Graph(4, ((0, 1), (2, 3)), directed=False)
+    with pytest.raises(UnposableQuery, match="disconnected"):
+        TASKS["gralgo_diameter"].tensor_program(g, {})
+    G = twin_input(TASKS["gralgo_diameter"], g, list("ABCD"))
+    with pytest.raises(ValueError, match="disconnected"):
+        TASKS["gralgo_diameter"].nx_program(G, {})
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_k_core_peels_the_tail(engine: str) -> None:
+    edges = [("A", "B"), ("B", "C"), ("C", "A"), ("C", "D")]
+    assert solve("gralgo_max_k_core", edges, {"k": 2}, engine=engine) == 3
+    assert solve("gralgo_max_k_core", edges, {"k": 3}, engine=engine) == 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_k_core_peels_a_chain_whose_inner_nodes_have_degree_k(engine: str) -> None:
+    # a triangle plus a path P-Q-R-S hanging off it: every inner node has degree 2, yet the
+    # path peels from its free end, one node a round
+    edges = [("A", "B"), ("B", "C"), ("C", "A"), ("A", "P"), ("P", "Q"), ("Q", "R"), ("R", "S")]
+    assert solve("gralgo_max_k_core", edges, {"k": 2}, engine=engine) == 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_mst_docstring_example(engine: str) -> None:
+    edges = [("A", "B", 1), ("B", "C", 2), ("A", "C", 3)]
+    assert solve("gralgo_mst", edges, {}, engine=engine) == 3
+
+
+def test_mst_of_a_disconnected_graph_is_refused_not_a_forest() -> None:
+    g = Graph(4, ((0, 1), (2, 3)), directed=False, edge_weights=(1, 2))
+    with pytest.raises(UnposableQuery, match="disconnected"):
+        TASKS["gralgo_mst"].tensor_program(g, {})
+    G = twin_input(TASKS["gralgo_mst"], g, list("ABCD"))
+    assert nx.minimum_spanning_tree(G).size(weight="weight") == 3  # networkx: a forest
+    with pytest.raises(ValueError, match="connected"):
+        TASKS["gralgo_mst"].nx_program(G, {})
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_distance_threshold_docstring_example(engine: str) -> None:
+    edges = [("A", "B", 2), ("B", "C", 2), ("C", "D", 9)]
+    assert solve("gralgo_distance_threshold", edges, {"t": 4}, engine=engine) == "D"
+
+
+def test_distance_threshold_tie_is_refused() -> None:
+    with pytest.raises(UnposableQuery, match="tie"):
+        solve("gralgo_distance_threshold", [("A", "B", 2), ("B", "C", 2)], {"t": 2})
+
+
+def test_a_threshold_outside_its_range_names_the_range() -> None:
+    with pytest.raises(ConfigError, match="must be an integer from 0 to"):
+        solve("gralgo_path_sum", [("X", "A", 5), ("X", "B", 1)], {"x": "X", "t": -1})
+
+
+# --- the engines against networkx on random graphs ------------------------------------------
+
+def _random(seed: int, weighted: bool = False) -> Graph:
+    rng = random.Random(seed)
+    n = rng.randint(2, 40)
+    es = tuple(sorted(sparse_graph(rng, n, rng.randint(0, 3 * n))))
+    return Graph(n, es, directed=False,
+                 edge_weights=tuple(rng.randint(1, 99) for _ in es) if weighted else None)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_engine_primitives_match_networkx(seed: int) -> None:
+    g = _random(seed, weighted=True)
+    G = nx.Graph()
+    G.add_nodes_from(range(g.n))
+    G.add_weighted_edges_from((u, v, w) for (u, v), w in zip(g.edges, g.edge_weights))
+    d = minplus_closure(weight_matrix(g))
+    h = hop_matrix(g)
+    for s, row in nx.all_pairs_dijkstra_path_length(G):
+        assert {t: int(d[s, t]) for t in row} == row
+    for s, row in nx.all_pairs_shortest_path_length(G):
+        assert {t: int(h[s, t]) for t in row} == row
+    assert clique_number(g.adjacency) == max((len(c) for c in nx.find_cliques(G)), default=0)
+    for k in range(5):
+        assert set(k_core_mask(g.adjacency, k).nonzero()[0]) == set(nx.k_core(G, k))
+
+
+# --- configs, presets, records --------------------------------------------------------------
+
+def test_configs_name_the_suite_its_paradigms_and_each_task() -> None:
+    assert GRALGO_CONFIGS["gralgo"] == tuple(TASKS) and len(TASKS) == 9
+    for p, tasks in PARADIGMS.items():
+        assert GRALGO_CONFIGS[f"gralgo-{p}"] == tasks
+    assert all(GRALGO_CONFIGS[t] == (t,) for t in TASKS)
+    assert Config.make("gralgo-intuition").categories == PARADIGMS["intuition"]
+    assert len(CATEGORIES) == 26 and "gralgo" not in cb.CONFIGS
+
+
+def test_presets_carry_gralgobench_mean_degrees() -> None:
+    assert [PRESETS[f"gralgo-s{i}"]["mean_degree"] for i in range(1, 7)] == [
+        3.2, 4.0, 4.6, 5.1, 5.5, 5.9]
+    assert preset("gralgo-s6")["n_max"] == 160
+
+
+@pytest.mark.parametrize("bad", [0.5, -1, True, "4", 20.0])
+def test_a_bad_mean_degree_is_a_config_error(bad) -> None:
+    with pytest.raises(ConfigError, match="mean_degree must be a number between 1 and"):
+        Config.make("gralgo", n_min=8, n_max=15, mean_degree=bad)
+
+
+def test_mean_degree_sets_each_instance_density() -> None:
+    for r in cb.generate("gralgo_max_k_core", per_category=6, **preset("gralgo-s2")):
+        assert r["density"] == round(4.0 / (r["n"] - 1), 4)
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict]:
+    return list(cb.generate("gralgo", per_category=4, seed=3, n_min=8, n_max=15,
+                            mean_degree=3.2))
+
+
+def test_records_validate_and_carry_aligned_weights(records) -> None:
+    assert [r["category"] for r in records] == [t for t in TASKS for _ in range(4)]
+    for r in records:
+        task = get(r["category"])
+        jsonschema.validate(json.loads(r["answer"]), task.schema)
+        assert list(r)[list(r).index("edges") + 1:][:2] == ["node_weights", "edge_weights"]
+        nw, ew = r["node_weights"], r["edge_weights"]
+        assert (nw is not None) == (task.weights == "node")
+        assert (ew is not None) == (task.weights == "edge")
+        if nw is not None:
+            assert len(nw) == len(r["nodes"]) and all(1 <= w <= 99 for w in nw)
+        if ew is not None:
+            assert len(ew) == len(r["edges"]) and all(1 <= w <= 99 for w in ew)
+            for (a, b), w in list(zip(r["edges"], ew))[:3]:
+                assert str(w) in r["question"] and a in r["question"] and b in r["question"]
+
+
+def test_a_record_resolves_through_solve_and_its_own_program(records) -> None:
+    import subprocess
+    import sys
+
+    for r in records[::4]:
+        task = get(r["category"])
+        edges = [tuple(e) for e in r["edges"]] if r["edge_weights"] is None else \
+            [(a, b, w) for (a, b), w in zip(r["edges"], r["edge_weights"])]
+        weights = None if r["node_weights"] is None else dict(zip(r["nodes"], r["node_weights"]))
+        for engine in ENGINES:
+            got = solve(task.id, edges, json.loads(r["query"]), nodes=r["nodes"],
+                        node_weights=weights, engine=engine)
+            assert json.dumps(got) == r["answer"], (r["id"], engine)
+        out = subprocess.run([sys.executable, "-c", r["program"]], capture_output=True,
+                             text=True, check=True).stdout.strip().splitlines()[-1]
+        assert json.loads(out) == {"answer": json.loads(r["answer"])}
+
+
+@pytest.mark.parametrize("encoding", ["nl", "json", "adjacency", "adjacency_list", "markdown",
+                                      "numeric"])
+def test_weights_are_shown_in_every_encoding(encoding: str) -> None:
+    for task in ("gralgo_mst", "gralgo_max_weight_triangle"):
+        r = next(cb.generate(task, per_category=1, n_min=6, n_max=6, encoding=encoding))
+        shown = r["edge_weights"] or r["node_weights"]
+        assert all(str(w) in r["question"] for w in shown), (task, encoding)
+
+
+def test_gralgo_records_are_deterministic_and_instance_k_stands_alone() -> None:
+    cfg = Config.make("gralgo", per_category=2, seed=9, n_min=8, n_max=15, mean_degree=3.2)
+    forwards = [cb.instance(cfg, k) for k in range(cfg.size)]
+    backwards = [cb.instance(cfg, k) for k in reversed(range(cfg.size))][::-1]
+    assert forwards == backwards
+
+
+def test_the_26_categories_records_carry_no_weight_fields() -> None:
+    r = next(cb.generate("triangle_count", per_category=1))
+    assert "node_weights" not in r and "edge_weights" not in r
+
+
+def test_weights_enter_the_structural_invariant() -> None:
+    from closurebench.generation.twins import cross_twins, invariant
+
+    task = TASKS["gralgo_mst"]
+    a = Graph(3, ((0, 1), (1, 2)), directed=False, edge_weights=(1, 2))
+    b = Graph(3, ((0, 1), (1, 2)), directed=False, edge_weights=(1, 3))
+    c = Graph(3, ((0, 1), (1, 2)), directed=False, edge_weights=(2, 1))  # a, relabelled
+    assert invariant(task, a, {}) != invariant(task, b, {})
+    assert invariant(task, a, {}) == invariant(task, c, {})
+    recs = list(cb.generate("gralgo_mst", per_category=3, n_min=6, n_max=6))
+    assert cross_twins(recs, recs) == [(r["id"], r["id"]) for r in recs]
+    heavier = [{**r, "id": r["id"] + "-w", "edge_weights": [w + 1 for w in r["edge_weights"]]}
+               for r in recs]
+    assert cross_twins(recs, heavier) == []
+
+
+# --- release machinery ----------------------------------------------------------------------
+
+def test_records_validate_against_the_gralgo_record_schema(records) -> None:
+    from closurebench.generation.schema import GRALGO_RECORD_SCHEMA, RECORD_SCHEMA
+
+    for r in records:
+        jsonschema.validate(r, GRALGO_RECORD_SCHEMA)
+    with pytest.raises(jsonschema.ValidationError, match="node_weights"):
+        jsonschema.validate(records[0], RECORD_SCHEMA)  # the 26's schema admits no weights
+
+
+def test_gralgo_split_configs_are_six_scales_in_opposite_halves() -> None:
+    from closurebench.generation.release import GRALGO_SCALES, gralgo_split_configs
+
+    train, held = gralgo_split_configs("train"), gralgo_split_configs("held_out")
+    assert [(c.n_min, c.n_max, c.mean_degree) for c in train] == [
+        (preset(s)["n_min"], preset(s)["n_max"], preset(s)["mean_degree"]) for s in GRALGO_SCALES]
+    assert sum(c.size for c in train) == sum(c.size for c in held) == 2700
+    assert {c.half for c in train} == {0} and {c.half for c in held} == {1}
+    assert len({c.digest for c in train + held}) == 12  # every file's record ids are its own
+
+
+def test_gralgo_files_escape_every_other_config_glob() -> None:
+    from fnmatch import fnmatch
+
+    from closurebench.hf.splits import config_pattern, gralgo_file, gralgo_pattern
+
+    paths = [gralgo_file(split, f"gralgo-s{i}") for split in ("train", "held_out")
+             for i in range(1, 7)]
+    for name in cb.CONFIGS:
+        for split in ("train", "held_out"):
+            assert not any(fnmatch(p, config_pattern(name, split)) for p in paths), name
+    assert [p for p in paths if fnmatch(p, gralgo_pattern("train"))] == paths[:6]
+
+
+def test_the_builder_has_a_gralgo_config_with_weight_columns() -> None:
+    pytest.importorskip("datasets")
+    from closurebench.hf.builder import BUILDER_CONFIGS, builder_info
+
+    assert [c.name for c in BUILDER_CONFIGS][-1] == "gralgo"
+    assert {"node_weights", "edge_weights"} <= set(builder_info(weighted=True).features)
+    assert "node_weights" not in builder_info().features
+    gralgo = BUILDER_CONFIGS[-1]
+    assert [c.n_max for c in gralgo.split_configs("held_out")] == [15, 30, 50, 80, 120, 160]
+
+
+#: Golden fingerprints of gralgo configs (as tests/test_determinism.py's): a change means the
+#: generator's output changed; say why in the commit, never just re-record.
+GOLDEN = [
+    (dict(config="gralgo", per_category=2, seed=0, **PRESETS["gralgo-s1"]),
+     "d70c02c7b047f16e6a7d3d2e9e40fca16726a8ec9bfbccc5c74b4f938e8c895d"),
+    (dict(config="gralgo-intuition", per_category=2, seed=4, encoding="json",
+          **PRESETS["gralgo-s2"]),
+     "5728e9323bad5706d994eee68003f3c9f55f4c20637e970c9bf0d28bf2c1e454"),
+    (dict(config="gralgo-exploration", per_category=1, seed=9, encoding="adjacency_list",
+          **PRESETS["gralgo-s4"]),
+     "d54ecf671a1c0ffb319d1c1f900845044868e1acd4edcd6ce244c9fba20d8b9a"),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "expected"), GOLDEN,
+                         ids=[f"{kw['config']}-{kw['seed']}" for kw, _ in GOLDEN])
+def test_golden_fingerprint(kwargs, expected) -> None:
+    h = hashlib.sha256()
+    for r in cb.generate(**kwargs):
+        h.update((dumps_record(r) + "\n").encode())
+    assert h.hexdigest() == expected
+
+
+@pytest.mark.slow  # ~1 minute on a busy two-core machine (model fits)
+def test_the_learned_adversary_runs_on_a_weighted_task_and_sees_its_weights() -> None:
+    pytest.importorskip("sklearn")
+    from closurebench.audit.adversary import adversary
+    from closurebench.audit.features import Context
+    from closurebench.audit.readers import record_instance
+
+    kw = dict(n_min=8, n_max=10, mean_degree=3.2)
+    train = list(cb.generate("gralgo_distance_threshold", per_category=20, seed=1, **kw))
+    test = list(cb.generate("gralgo_distance_threshold", per_category=10, seed=2, **kw))
+    row = adversary("gralgo_distance_threshold", train, test)
+    assert row.test == 10 and {"majority", "fixed:fewest-links", "direct:gbt"} <= set(row.readers)
+    cat, graph, query, labels = record_instance(test[0])
+    assert graph.edge_weights is not None
+    ctx = Context.of(test[0], cat, query, len(labels))
+    assert {"w.link_sum", "w.link_min", "w.link_max"} == set(ctx.weights)
+
+
+def test_weight_features_are_one_node_at_a_time() -> None:
+    from closurebench.audit.features import Context
+    from closurebench.audit.readers import record_instance
+
+    rec = next(cb.generate("gralgo_mst", per_category=1, n_min=6, n_max=6))
+    cat, _, query, labels = record_instance(rec)
+    ctx = Context.of(rec, cat, query, len(labels))
+    total = dict.fromkeys(labels, 0)
+    for (a, b), w in zip(rec["edges"], rec["edge_weights"]):
+        total[a] += w
+        total[b] += w
+    assert list(ctx.weights["w.link_sum"]) == [total[v] for v in labels]
+    assert ctx.cues["g.w.lightest_n1"] == sum(sorted(rec["edge_weights"])[:5])
