@@ -6,9 +6,13 @@ a module here is not registered. Ids are part of the public record format.
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from closurebench.categories._spec import Category, Target, labelled_answer, twin_input
+from closurebench.categories._spec import (
+    Category,
+    Target,
+    labelled_answer,
+    load_registry,
+    twin_input,
+)
 from closurebench.errors import ConfigError
 
 __all__ = [
@@ -29,17 +33,7 @@ _ORDER = (
 )
 
 
-def _load() -> dict[str, Category]:
-    out: dict[str, Category] = {}
-    for name in _ORDER:
-        cat = import_module(f"{__name__}.{name}").CATEGORY
-        if cat.id != name or name in out:
-            raise RuntimeError(f"category module {name} registers id {cat.id!r} (or twice)")
-        out[name] = cat
-    return out
-
-
-CATEGORIES: dict[str, Category] = _load()
+CATEGORIES: dict[str, Category] = load_registry(__name__, _ORDER, "category")
 """Every category by id, in taxonomy order (L1, then L2, then L3)."""
 
 LEVELS: dict[int, tuple[str, ...]] = {

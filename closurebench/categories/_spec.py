@@ -9,7 +9,7 @@ NetworkX twin (labelled nodes, self-contained so its source can ship as the inst
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,7 @@ from closurebench.surface.domains import Frame
 
 __all__ = [
     "ANSWER_FORMATS", "CLOSURE_PRIMITIVES", "SCHEMAS", "Category", "Target", "distinct",
-    "has_parent", "labelled_answer", "same_generation_pair", "twin_input",
+    "has_parent", "labelled_answer", "load_registry", "same_generation_pair", "twin_input",
 ]
 
 #: Primitives that chain edges: a category using one has a hop depth (``hops``).
@@ -243,3 +243,18 @@ def twin_input(cat: Category, graph: Any, labels: list[str],
     labelled = edges or [None] * len(graphs)
     built = tuple(_networkx(g, labels, es) for g, es in zip(graphs, labelled))
     return built if cat.family == "digraph_pair" else built[0]
+
+
+def load_registry(package: str, names: Iterable[str], kind: str) -> dict[str, Category]:
+    """``{name: CATEGORY}`` of the modules ``package.<name>``, in the order given; a module
+    whose ``CATEGORY`` has another id, or a name given twice, is a bug and raises. One loader
+    for both registries (the 26 categories and the GrAlgoBench tasks)."""
+    from importlib import import_module
+
+    out: dict[str, Category] = {}
+    for name in names:
+        spec = import_module(f"{package}.{name}").CATEGORY
+        if spec.id != name or name in out:
+            raise RuntimeError(f"{kind} module {name} registers id {spec.id!r} (or twice)")
+        out[name] = spec
+    return out

@@ -11,9 +11,7 @@ below and one test entry; a test fails if a module here is not registered.
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from closurebench.categories._spec import Category
+from closurebench.categories._spec import Category, load_registry
 
 __all__ = ["PARADIGMS", "TASKS", "TASK_CONFIGS"]
 
@@ -25,18 +23,8 @@ PARADIGMS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _load() -> dict[str, Category]:
-    out: dict[str, Category] = {}
-    for names in PARADIGMS.values():
-        for name in names:
-            task = import_module(f"{__name__}.{name}").CATEGORY
-            if task.id != name or name in out:
-                raise RuntimeError(f"task module {name} registers id {task.id!r} (or twice)")
-            out[name] = task
-    return out
-
-
-TASKS: dict[str, Category] = _load()
+TASKS: dict[str, Category] = load_registry(
+    __name__, [name for names in PARADIGMS.values() for name in names], "task")
 """Every GrAlgoBench task by id, in taxonomy order."""
 
 TASK_CONFIGS: dict[str, tuple[str, ...]] = {
