@@ -499,7 +499,9 @@ def test_hostile_outputs(
     got = verdict(output, answer, category)
     elapsed = time.perf_counter() - start
     assert got == expected, name
-    assert elapsed < 1.0, f"{name} took {elapsed:.2f}s"
+    # a hang guard against super-linear paths (each case is built to trigger one); the
+    # benchmark suite holds the real per-output goal
+    assert elapsed < 5.0, f"{name} took {elapsed:.2f}s"
 
 
 def test_hostile_extract_never_raises_recursion() -> None:

@@ -27,7 +27,10 @@ def _no_markers(text: str) -> bool:
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
 FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW_GEN = settings(FAST, max_examples=max(1, EXAMPLES // 2))  # recursive strategies cost more
-PER_CALL_SECONDS = 0.25
+# A hang guard, not a speed goal: inputs here are under 1 KB and take microseconds, so only
+# catastrophic backtracking could reach it even on a loaded CI machine. Speed goals live in
+# ``python -m benchmarks``.
+PER_CALL_SECONDS = 5.0
 
 # Any code point, lone surrogates and control characters included.
 any_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=400)
