@@ -1,0 +1,196 @@
+"""How much of an answer the no-chaining view already decides: a search, per instance.
+
+The learned adversary (``audit.adversary``) sees every node's degrees both ways and every edge
+at a query node. Call that the instance's *view*. If every graph with this view gives the
+same answer, the answer is a function of the view. A reader that never chains edges can then
+be right, given enough training data. No construction that keeps the view can prevent it:
+hiding the answer means choosing among graphs that share a view, and here there is only one
+answer to choose.
+
+So this module searches, instance by instance, for a second answer under the same view. It
+makes random walks of moves that keep the view:
+- directed double-edge swaps ``a -> b, c -> d  =>  a -> d, c -> b``;
+- reversals of directed 3-cycles, which swaps alone cannot reach.
+Neither move touches an edge at a query node. An instance is *open* if some graph on the walk
+answers differently, and *decided* if none does.
+
+- "Open" is proved by the graph found.
+- "Decided" only says the walk found nothing, so the open share is a lower bound.
+- On the smallest graphs the question can be settled outright: ``exhaustive`` counts every
+  digraph on n nodes.
+
+It covers the closure categories on single digraphs, where the view is a definite object.
+Family trees, undirected graphs and graph pairs are not covered.
+
+Run: ``python -m closurebench.audit.views [--split held_out] [--walk 400]`` prints the
+share of open views per category and n bucket.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from closurebench.audit.adversary import n_bucket
+from closurebench.audit.readers import record_instance
+from closurebench.categories import CATEGORIES, Category
+from closurebench.errors import UnposableQuery
+from closurebench.graph import seeds
+from closurebench.graph.families import Graph
+
+__all__ = ["ViewRow", "covered", "exhaustive", "is_open", "view_table"]
+
+Edge = tuple[int, int]
+
+
+def covered(cat: Category) -> bool:
+    """Single-digraph categories that chain edges: their view is degrees plus query edges."""
+    return cat.family == "digraph" and cat.chains
+
+
+def _answer(cat: Category, n: int, edges: Iterable[Edge], query: dict[str, Any]) -> Any:
+    try:
+        got = cat.tensor_program(Graph(n, tuple(sorted(edges))), query)
+    except UnposableQuery:
+        return None
+    return sorted(got) if isinstance(got, (list, set, tuple)) else got
+
+
+def _move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
+    """One view-keeping move on ``free`` (and ``have``) in place; False if it was invalid."""
+    if len(free) >= 3 and rng.random() < 0.2:  # reverse a directed 3-cycle a -> b -> c -> a
+        i = rng.randrange(len(free))
+        a, b = free[i]
+        outs = [e for e in free if e[0] == b and e[1] != a]
+        if not outs:
+            return False
+        c = rng.choice(outs)[1]
+        if (c, a) not in have or any(e in have for e in ((b, a), (c, b), (a, c))):
+            return False
+        cycle = [(a, b), (b, c), (c, a)]
+        if not all(e in free for e in cycle):
+            return False  # an edge at a query node: part of the view
+        for e in cycle:
+            free.remove(e)
+            have.discard(e)
+        for u, v in cycle:
+            free.append((v, u))
+            have.add((v, u))
+        return True
+    if len(free) < 2:
+        return False
+    i, j = rng.sample(range(len(free)), 2)
+    (a, b), (c, d) = free[i], free[j]
+    if a in (c, d) or b in (c, d) or (a, d) in have or (c, b) in have:
+        return False
+    have.difference_update(((a, b), (c, d)))
+    have.update(((a, d), (c, b)))
+    free[i], free[j] = (a, d), (c, b)
+    return True
+
+
+def is_open(cat: Category, graph: Graph, query: dict[str, Any], rng: random.Random,
+            walk: int = 400) -> bool:
+    """Whether a walk of ``walk`` view-keeping moves finds a graph with another answer."""
+    pinned = {query[k] for k in cat.node_keys}
+    have = set(graph.edges)
+    free = [e for e in graph.edges if e[0] not in pinned and e[1] not in pinned]
+    want = _answer(cat, graph.n, have, query)
+    for _ in range(walk):
+        if _move(rng, free, have):
+            got = _answer(cat, graph.n, have, query)
+            if got is not None and got != want:
+                return True
+    return False
+
+
+@dataclass
+class ViewRow:
+    """Open views of one category: counts per n bucket."""
+
+    category: str
+    open: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def share(self, bucket: str | None = None) -> float:
+        if bucket is None:
+            total = sum(self.total.values())
+            return sum(self.open.values()) / total if total else 0.0
+        return self.open[bucket] / self.total[bucket] if self.total[bucket] else 0.0
+
+
+def view_table(records: Iterable[dict[str, Any]], walk: int = 400, seed: int = 0
+               ) -> dict[str, ViewRow]:
+    """Open views per covered category and n bucket. Each record's walk has its own seeded
+    stream, so a record gets the same verdict in any order or subset."""
+    rows: dict[str, ViewRow] = {}
+    for rec in records:
+        cat = CATEGORIES[rec["category"]]
+        if not covered(cat):
+            continue
+        _, graph, query, _ = record_instance(rec)
+        rng = seeds.rng("views", seed, rec["id"])
+        row = rows.setdefault(cat.id, ViewRow(cat.id))
+        bucket = n_bucket(int(rec["n"]))
+        row.total[bucket] += 1
+        row.open[bucket] += is_open(cat, graph, query, rng, walk)
+    return rows
+
+
+def exhaustive(cat: Category, n: int, query: dict[str, Any]) -> tuple[int, int, int]:
+    """Every digraph on ``n`` nodes (n <= 5): (graphs, distinct views, graphs whose view
+    admits another answer). Settles on the smallest graphs what ``is_open`` estimates."""
+    if n > 5:
+        raise ValueError(f"exhaustive enumerates 2^(n(n-1)) digraphs; n must be <= 5, got {n}")
+    pairs: Sequence[Edge] = [(u, v) for u in range(n) for v in range(n) if u != v]
+    pinned = {query[k] for k in cat.node_keys}
+    answers: dict[tuple, set] = defaultdict(set)
+    keys = []
+    for bits in itertools.product((0, 1), repeat=len(pairs)):
+        edges = [p for p, b in zip(pairs, bits) if b]
+        ins, outs = [0] * n, [0] * n
+        for u, v in edges:
+            outs[u] += 1
+            ins[v] += 1
+        key = (tuple(ins), tuple(outs),
+               tuple(e for e in edges if e[0] in pinned or e[1] in pinned))
+        answers[key].add(repr(_answer(cat, n, edges, query)))
+        keys.append(key)
+    return len(keys), len(answers), sum(len(answers[k]) > 1 for k in keys)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    from closurebench.generation.instances import instance
+    from closurebench.generation.release import split_config
+
+    p = argparse.ArgumentParser(prog="python -m closurebench.audit.views",
+                                description="Share of released instances whose no-chaining "
+                                            "view admits another answer (found by search).")
+    p.add_argument("--split", default="held_out", choices=("train", "held_out"))
+    p.add_argument("--walk", type=int, default=400, help="moves per instance (default 400)")
+    p.add_argument("--per-category", type=int, default=50)
+    args = p.parse_args(argv)
+    if not 1 <= args.walk <= 100_000 or not 1 <= args.per_category <= 10_000:
+        p.error("--walk must be 1..100000 and --per-category 1..10000")
+    cats = [c.id for c in CATEGORIES.values() if covered(c)]
+    cfg = split_config(args.split, "all", categories=cats, per_category=args.per_category)
+    rows = view_table((instance(cfg, k, cross_check=False) for k in range(cfg.size)),
+                      walk=args.walk)
+    buckets = ("4-5", "6-7", "8+")
+    print(f"open views (another answer found under the same view), {args.split}, "
+          f"walk {args.walk}")
+    print(f"| category | {' | '.join(buckets)} | all |")
+    print("|---|" + "---|" * (len(buckets) + 1))
+    for row in rows.values():
+        cells = [f"{row.share(b):.0%} ({row.total[b]})" for b in buckets]
+        print(f"| {row.category} | {' | '.join(cells)} | {row.share():.0%} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
