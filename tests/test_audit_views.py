@@ -46,3 +46,29 @@ def test_the_table_counts_per_bucket_and_is_order_free() -> None:
     assert sum(forward["reachability"].total.values()) == 6
     for cat in forward:
         assert dict(forward[cat].open) == dict(backward[cat].open)
+
+
+def test_open_view_construction_draws_only_views_that_admit_both_answers(monkeypatch) -> None:
+    """With ``pose.OPEN_VIEWS`` on, a yes/no instance from n = OPEN_N up comes with a graph of
+    the same view and the other answer, found again here by an independent walk."""
+    from closurebench.audit.readers import record_instance
+    from closurebench.audit.views import other_answer
+    from closurebench.generation import pose
+
+    monkeypatch.setattr(pose, "OPEN_VIEWS", frozenset({"reachability"}))
+    cfg = Config.make("reachability", per_category=8, seed=21, n_min=pose.OPEN_N, n_max=8)
+    recs, fell_back = [], []
+    for k in range(cfg.size):
+        pose.VIEW_STATS.clear()
+        recs.append(instance(cfg, k, cross_check=True))
+        fell_back.append(pose.VIEW_STATS["planted"] > 0)  # a cell no open view reached
+    assert recs == [instance(cfg, k, cross_check=False) for k in range(cfg.size)]
+    assert sorted(r["answer"] for r in recs) == ["false"] * 4 + ["true"] * 4
+    assert fell_back.count(False) >= 5
+    for rec, planted in zip(recs, fell_back):
+        if planted:
+            continue
+        cat, graph, query, _ = record_instance(rec)
+        alt = other_answer(cat, graph, query, random.Random(rec["id"]), walk=5000)
+        assert alt is not None, rec["id"]
+        assert sorted(d for _, d in alt.edges) == sorted(d for _, d in graph.edges)

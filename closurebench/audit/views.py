@@ -42,8 +42,9 @@ from closurebench.categories import CATEGORIES, Category
 from closurebench.errors import UnposableQuery
 from closurebench.graph import seeds
 from closurebench.graph.families import Graph
+from closurebench.graph.nullmodel import view_move
 
-__all__ = ["ViewRow", "covered", "exhaustive", "is_open", "view_table"]
+__all__ = ["ViewRow", "covered", "exhaustive", "is_open", "other_answer", "view_table"]
 
 Edge = tuple[int, int]
 
@@ -61,52 +62,25 @@ def _answer(cat: Category, n: int, edges: Iterable[Edge], query: dict[str, Any])
     return sorted(got) if isinstance(got, (list, set, tuple)) else got
 
 
-def _move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
-    """One view-keeping move on ``free`` (and ``have``) in place; False if it was invalid."""
-    if len(free) >= 3 and rng.random() < 0.2:  # reverse a directed 3-cycle a -> b -> c -> a
-        i = rng.randrange(len(free))
-        a, b = free[i]
-        outs = [e for e in free if e[0] == b and e[1] != a]
-        if not outs:
-            return False
-        c = rng.choice(outs)[1]
-        if (c, a) not in have or any(e in have for e in ((b, a), (c, b), (a, c))):
-            return False
-        cycle = [(a, b), (b, c), (c, a)]
-        if not all(e in free for e in cycle):
-            return False  # an edge at a query node: part of the view
-        for e in cycle:
-            free.remove(e)
-            have.discard(e)
-        for u, v in cycle:
-            free.append((v, u))
-            have.add((v, u))
-        return True
-    if len(free) < 2:
-        return False
-    i, j = rng.sample(range(len(free)), 2)
-    (a, b), (c, d) = free[i], free[j]
-    if a in (c, d) or b in (c, d) or (a, d) in have or (c, b) in have:
-        return False
-    have.difference_update(((a, b), (c, d)))
-    have.update(((a, d), (c, b)))
-    free[i], free[j] = (a, d), (c, b)
-    return True
-
-
 def is_open(cat: Category, graph: Graph, query: dict[str, Any], rng: random.Random,
             walk: int = 400) -> bool:
     """Whether a walk of ``walk`` view-keeping moves finds a graph with another answer."""
+    return other_answer(cat, graph, query, rng, walk) is not None
+
+
+def other_answer(cat: Category, graph: Graph, query: dict[str, Any], rng: random.Random,
+                 walk: int = 400) -> Graph | None:
+    """The first graph on a walk of view-keeping moves whose answer differs, if any."""
     pinned = {query[k] for k in cat.node_keys}
     have = set(graph.edges)
     free = [e for e in graph.edges if e[0] not in pinned and e[1] not in pinned]
     want = _answer(cat, graph.n, have, query)
     for _ in range(walk):
-        if _move(rng, free, have):
+        if view_move(rng, free, have):
             got = _answer(cat, graph.n, have, query)
             if got is not None and got != want:
-                return True
-    return False
+                return Graph(graph.n, tuple(sorted(have)))
+    return None
 
 
 @dataclass

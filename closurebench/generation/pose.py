@@ -33,7 +33,7 @@ from closurebench.graph.families import (
     sample_family,
     sample_undirected,
 )
-from closurebench.graph.nullmodel import camouflage, rewire, view
+from closurebench.graph.nullmodel import camouflage, rewire, view, view_move
 from closurebench.graph.real import sample_real
 
 __all__ = ["Posed", "answer_hops", "draw_hops", "pose", "structural_seed", "surface_seed"]
@@ -539,6 +539,60 @@ def _view_first(cat: Category, rng: random.Random, n: int, rho: float, target: T
     return None
 
 
+#: Yes/no categories built from open views (``_open_view``). Env
+#: ``CLOSUREBENCH_OPEN_VIEWS`` overrides ("" for none).
+OPEN_VIEWS: frozenset[str] = frozenset(
+    c for c in os.environ.get("CLOSUREBENCH_OPEN_VIEWS", "").split(",") if c)
+#: Fewest nodes at which views open often enough to draw from them (``audit.views``: at
+#: n = 4-5 almost none does); below it these categories are planted as before.
+OPEN_N = 6
+#: View-keeping moves per walk, and walks (plantings) before a cell falls back to planting.
+OPEN_WALK = int(os.environ.get("CLOSUREBENCH_OPEN_WALK", "200"))
+OPEN_TRIES = MAX_TRIES // 2
+
+
+def _open_view(cat: Category, rng: random.Random, n: int, rho: float, target: Target
+               ) -> tuple[Any, dict[str, Any]] | None:
+    """A yes/no instance whose view (every degree, every edge at a query node) admits both
+    answers, so no function of the view is right more than half the time.
+
+    The planted side is a coin of its own, not the target: an instance planted for it, then
+    a walk of view-keeping moves (``nullmodel.view_move``, never an edge at a query node)
+    to a graph with the other answer (a "yes" on the target's hop bucket). Of the two, the
+    one with the target answer is returned: each view is drawn from both sides' plantings
+    alike and carries either answer with the same chance. ``None`` when the walk finds no
+    other answer (a decided view) or the constructor misses; the caller draws again."""
+    side = rng.random() < 0.5
+    span = target.hops if target.want else None
+    if side and span is None and cat.chains:
+        span = hop_bucket(cat, n, (1, None), rng.random())[0]
+    built = cat.construct(rng, n, rho, replace(target, want=side, hops=span if side else None))
+    if built is None:
+        return None
+    g, query = built
+    first = _answer(cat, g, query)
+    if first is _UNPOSABLE or bool(first) != side:
+        return None
+    pinned = {query[k] for k in cat.node_keys}
+    have = set(g.edges)
+    free = [e for e in g.edges if e[0] not in pinned and e[1] not in pinned]
+    for _ in range(OPEN_WALK):
+        if not view_move(rng, free, have):
+            continue
+        other = Graph(n, tuple(sorted(have)))
+        got = _answer(cat, other, query)
+        if got is _UNPOSABLE or bool(got) == side:
+            continue
+        if got and target.hops is not None and side != target.want:
+            lo, hi = target.hops
+            if not lo <= answer_hops(cat, other, query, got) <= hi:
+                continue
+        VIEW_STATS["open"] += 1
+        return (g, query) if side == target.want else (other, query)
+    VIEW_STATS["decided"] += 1
+    return None
+
+
 def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: Target,
                 source: str = "synthetic") -> Iterator[tuple[Any, dict[str, Any]]]:
     """Graph/query candidates: built to target, or sampled graphs with proposed queries.
@@ -553,6 +607,12 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
             if query is not None:
                 yield graph, query
         return
+    if cat.id in OPEN_VIEWS and n >= OPEN_N and target.want is not None:
+        for _ in range(OPEN_TRIES):
+            built = _open_view(cat, rng, n, rho, target)
+            if built is not None:
+                yield built
+        VIEW_STATS["planted"] += 1  # the cell stays posable; counted
     if cat.construct is not None:
         for tries in range(MAX_TRIES):
             if tries == FREE_AFTER:  # built only when needed: most cells never get this far

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from closurebench.graph.families import sample_digraph
 
-__all__ = ["rewire", "view"]
+__all__ = ["camouflage", "rewire", "view", "view_move"]
 
 Edge = tuple[int, int]
 
@@ -126,3 +126,39 @@ def camouflage(rng: random.Random, n: int, rho: float, edges: Sequence[Edge],
                 if u != v and (u, v) not in have and rng.random() < rho:
                     have.add((u, v))
     return sorted(have)
+
+
+def view_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
+    """One move on ``free`` edges (and the edge set ``have``, in place) that keeps every in-
+    and out-degree: a directed double-edge swap ``a -> b, c -> d => a -> d, c -> b``, or (one
+    time in five) the reversal of a directed 3-cycle, which swaps alone cannot reach. Edges
+    outside ``free`` (those at query nodes) never move. False if the drawn move was invalid."""
+    if len(free) >= 3 and rng.random() < 0.2:  # reverse a directed 3-cycle a -> b -> c -> a
+        i = rng.randrange(len(free))
+        a, b = free[i]
+        outs = [e for e in free if e[0] == b and e[1] != a]
+        if not outs:
+            return False
+        c = rng.choice(outs)[1]
+        if (c, a) not in have or any(e in have for e in ((b, a), (c, b), (a, c))):
+            return False
+        cycle = [(a, b), (b, c), (c, a)]
+        if not all(e in free for e in cycle):
+            return False  # an edge at a query node: part of the view
+        for e in cycle:
+            free.remove(e)
+            have.discard(e)
+        for u, v in cycle:
+            free.append((v, u))
+            have.add((v, u))
+        return True
+    if len(free) < 2:
+        return False
+    i, j = rng.sample(range(len(free)), 2)
+    (a, b), (c, d) = free[i], free[j]
+    if a in (c, d) or b in (c, d) or (a, d) in have or (c, b) in have:
+        return False
+    have.difference_update(((a, b), (c, d)))
+    have.update(((a, d), (c, b)))
+    free[i], free[j] = (a, d), (c, b)
+    return True
