@@ -547,7 +547,7 @@ OPEN_VIEWS: frozenset[str] = frozenset(
 #: n = 4-5 almost none does); below it these categories are planted as before.
 OPEN_N = 6
 #: View-keeping moves per walk, and walks (plantings) before a cell falls back to planting.
-OPEN_WALK = int(os.environ.get("CLOSUREBENCH_OPEN_WALK", "200"))
+OPEN_WALK = int(os.environ.get("CLOSUREBENCH_OPEN_WALK", "60"))
 OPEN_TRIES = MAX_TRIES // 2
 
 
@@ -576,7 +576,7 @@ def _open_view(cat: Category, rng: random.Random, n: int, rho: float, target: Ta
     pinned = {query[k] for k in cat.node_keys}
     have = set(g.edges)
     free = [e for e in g.edges if e[0] not in pinned and e[1] not in pinned]
-    for _ in range(OPEN_WALK):
+    for step in range(OPEN_WALK if len(free) >= 2 else 0):  # under two free edges none moves
         if not view_move(rng, free, have):
             continue
         other = Graph(n, tuple(sorted(have)))
@@ -588,6 +588,7 @@ def _open_view(cat: Category, rng: random.Random, n: int, rho: float, target: Ta
             if not lo <= answer_hops(cat, other, query, got) <= hi:
                 continue
         VIEW_STATS["open"] += 1
+        VIEW_STATS["open_steps"] += step
         return (g, query) if side == target.want else (other, query)
     VIEW_STATS["decided"] += 1
     return None
