@@ -180,10 +180,11 @@ def _all_records(workers: int) -> Iterator[tuple[tuple[str, str], list[dict[str,
         yield from zip(tasks, pool.map(_records, tasks))
 
 
-def _arrow_nbytes(records: list[dict[str, Any]]) -> int:
+def _arrow_nbytes(records: list[dict[str, Any]], weighted: bool = False) -> int:
+    """A file's ``num_bytes`` (``dataset_infos.json``): its rows' size as an Arrow table."""
     import pyarrow as pa
 
-    return pa.Table.from_pylist(records, schema=_schema()).nbytes
+    return pa.Table.from_pylist(records, schema=_schema(weighted)).nbytes
 
 
 def read_manifest(root: str | os.PathLike[str] = ".") -> dict[str, Any]:
