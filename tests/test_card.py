@@ -75,11 +75,37 @@ def test_datasets_reads_the_recorded_infos(release_root):
     from datasets.info import DatasetInfosDict
 
     infos = DatasetInfosDict.from_directory(str(release_root))
-    assert set(infos) == set(CONFIGS)
+    assert set(infos) <= set(CONFIGS) | {"gralgo"}  # every entry is a config the builder has
     assert {s: infos["l2"].splits[s].num_examples for s in SPLITS} == dict.fromkeys(SPLITS, 400)
     legacy = json.loads((release_root / "dataset_infos.json").read_text())
     assert legacy["all"]["splits"]["held_out"]["num_examples"] == 1300
     assert legacy["all"]["license"] == "apache-2.0"
+
+
+def test_every_builder_config_has_an_infos_entry(release_root):
+    """One entry per ``BUILDER_CONFIGS`` name, in its order (``gralgo`` once its files are
+    built), each with that config's features and the released files' sizes."""
+    import datasets
+
+    from closurebench.generation.schema import features
+    from closurebench.hf.builder import BUILDER_CONFIGS
+
+    legacy = json.loads((release_root / "dataset_infos.json").read_text())
+    gralgo_manifest = release_root / "splits" / "gralgo" / "MANIFEST.json"
+    names = [c.name for c in BUILDER_CONFIGS]
+    assert list(legacy) == (names if gralgo_manifest.exists() else names[:-1])
+    for name, entry in legacy.items():
+        weighted = name == "gralgo"
+        assert datasets.Features.from_dict(entry["features"]) == features(weighted), name
+        assert entry["config_name"] == name
+    if not gralgo_manifest.exists():
+        return
+    gralgo = json.loads(gralgo_manifest.read_text())
+    entry = legacy["gralgo"]
+    assert {s: entry["splits"][s]["num_examples"] for s in SPLITS} == dict.fromkeys(SPLITS, 2700)
+    assert entry["download_size"] == sum(f["size"] for f in gralgo["files"].values())
+    assert all(entry["splits"][s]["num_bytes"] > 0 for s in SPLITS)
+    assert "node_weights" in entry["features"] and "node_weights" not in legacy["all"]["features"]
 
 
 def test_the_card_lives_in_the_package():
@@ -202,3 +228,21 @@ def test_check_covers_the_docs_tables(release_root, tmp_path):
     with pytest.raises(CardDrift, match=r"docs/categories\.md: unknown generated block 'nope'"):
         build_card(root, check=True)
 
+
+
+def test_infos_refuse_gralgo_files_that_are_not_their_manifests(release_root, tmp_path):
+    """``gralgo``'s Arrow sizes are measured from its files, so a file the manifest does not
+    describe (missing, or other bytes) is drift, never a silently wrong size."""
+    from closurebench.hf.card import infos_json
+
+    manifest = read_manifest(release_root)
+    gralgo = release_root / "splits" / "gralgo" / "MANIFEST.json"
+    if not gralgo.exists():
+        pytest.skip("the gralgo splits are not built here")
+    manifest["gralgo"] = json.loads(gralgo.read_text())
+    with pytest.raises(CardDrift, match=r"gralgo-train-s1\.parquet does not match"):
+        infos_json(manifest, tmp_path)
+    shutil.copytree(release_root / "splits" / "gralgo", tmp_path / "splits" / "gralgo")
+    (tmp_path / "splits" / "gralgo" / "gralgo-held_out-s6.parquet").write_bytes(b"other")
+    with pytest.raises(CardDrift, match=r"gralgo-held_out-s6\.parquet does not match"):
+        infos_json(manifest, tmp_path)

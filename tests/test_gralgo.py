@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 
 import jsonschema
 import networkx as nx
@@ -196,6 +197,57 @@ def test_a_bad_mean_degree_is_a_config_error(bad) -> None:
 def test_mean_degree_sets_each_instance_density() -> None:
     for r in cb.generate("gralgo_max_k_core", per_category=6, **preset("gralgo-s2")):
         assert r["density"] == round(4.0 / (r["n"] - 1), 4)
+
+
+def test_a_gralgo_preset_sets_the_mean_degree_of_the_26_categories_too() -> None:
+    """The preset's point is GrAlgoBench's sparsity, so it holds for any config: a closure
+    category at gralgo-s2 is at mean degree 4, not at the library's density range."""
+    for r in cb.generate("reachability", per_category=4, **preset("gralgo-s2")):
+        assert 16 <= r["n"] <= 30 and r["density"] == round(4.0 / (r["n"] - 1), 4)
+    assert Config.make("all", **preset("gralgo-s2")).density == (0.1, 0.5)  # digest unchanged
+
+
+def test_density_with_a_gralgo_preset_is_a_config_error_naming_both() -> None:
+    both = r"density and mean_degree both set the density axis.*density=0\.3.*mean_degree=4\.0"
+    with pytest.raises(ConfigError, match=both):
+        list(cb.generate("reachability", per_category=1, density=0.3, **preset("gralgo-s2")))
+    with pytest.raises(ConfigError, match=both):
+        Config.make("gralgo", density=0.3, **preset("gralgo-s2"))
+    from closurebench.generation.release import split_config
+
+    # the release's default range steps aside for a mean degree; an explicit one does not
+    assert split_config("train", "all", **preset("gralgo-s2")).mean_degree == 4.0
+    with pytest.raises(ConfigError, match=both):
+        split_config("train", "all", density=0.3, **preset("gralgo-s2"))
+
+
+@pytest.mark.parametrize(("flags", "named"), [
+    (["--preset", "gralgo-s2", "--density-min", "0.3"],
+     ["--density-min 0.3", "--preset gralgo-s2", "--n-min/--n-max"]),
+    (["--preset", "gralgo-s5", "--density-max", "0.2"],
+     ["--density-max 0.2", "--preset gralgo-s5"]),
+    (["--mean-degree", "3", "--density-min", "0.2", "--density-max", "0.4"],
+     ["--density-min 0.2 --density-max 0.4", "--mean-degree 3.0"]),
+])
+def test_cli_density_flags_with_a_mean_degree_are_refused(flags, named, capsys) -> None:
+    from closurebench.cli import main
+
+    assert main(["generate", "reachability", "--per-category", "1", *flags]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    for text in named:
+        assert text in captured.err
+
+
+def test_the_gralgo_builder_config_refuses_axes_its_presets_set(tmp_path) -> None:
+    """``load_dataset("gralgo", density=...)`` used to drop the density without a word."""
+    pytest.importorskip("datasets")
+    from closurebench.hf.builder import ClosureBench, ClosureBenchConfig
+
+    for kw, named in ((dict(density=0.3), "density=(0.3, 0.3)"), (dict(n_max=40), "n_max=40")):
+        with pytest.raises(ConfigError, match=rf"{re.escape(named)} and config 'gralgo'"):
+            ClosureBench(config_name="gralgo", cache_dir=str(tmp_path), **kw)
+    assert len(ClosureBenchConfig(name="gralgo", seed=4).split_configs("train")) == 6
 
 
 @pytest.fixture(scope="module")

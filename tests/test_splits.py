@@ -12,15 +12,28 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from closurebench import cli  # noqa: E402
 from closurebench.categories import CATEGORIES, CONFIGS  # noqa: E402
-from closurebench.generation.release import HELD_OUT, SPLITS, TRAIN, held_out_seed, split_seeds  # noqa: E402
+from closurebench.generation import release  # noqa: E402
+from closurebench.generation.instances import instance  # noqa: E402
+from closurebench.generation.release import (  # noqa: E402
+    GRALGO_SCALES,
+    HELD_OUT,
+    SPLITS,
+    TRAIN,
+    gralgo_split_configs,
+    held_out_seed,
+    split_seeds,
+)
 from closurebench.hf import splits  # noqa: E402
 from closurebench.hf.splits import (  # noqa: E402
+    GRALGO_DIR,
+    GRALGO_MANIFEST,
     MANIFEST,
     config_files,
     config_pattern,
     features_dict,
     features_yaml,
     file_path,
+    gralgo_file,
     jsonl_bytes,
     parquet_bytes,
     read_manifest,
@@ -157,3 +170,99 @@ def test_manifest_command_reproduces_the_fingerprint(monkeypatch, capsysbinary, 
         assert run_cli(argv, monkeypatch) == 0
         out = capsysbinary.readouterr().out
         assert hashlib.sha256(out).hexdigest() == manifest["splits"][split]["jsonl_sha256"]
+
+
+# --- GrAlgoBench's splits (splits/gralgo/, a manifest of their own) -------------------------
+
+
+def gralgo_manifest(root: Path = ROOT) -> dict:
+    return json.loads((root / GRALGO_MANIFEST).read_text(encoding="utf-8"))
+
+
+def test_gralgo_files_match_their_manifest():
+    """Every file's bytes and decoded rows are what the manifest records, and each split's
+    fingerprint is its six files' canonical JSONL in scale order."""
+    manifest = gralgo_manifest()
+    assert manifest["scales"] == list(GRALGO_SCALES)
+    for split in SPLITS:
+        whole = hashlib.sha256()
+        for scale in GRALGO_SCALES:
+            rel = gralgo_file(split, scale)
+            meta, blob = manifest["files"][rel], (ROOT / rel).read_bytes()
+            assert hashlib.sha256(blob).hexdigest() == meta["sha256"], rel
+            recs = pq.read_table(ROOT / rel).to_pylist()
+            assert len(recs) == meta["num_examples"] == 9 * manifest["per_task"]
+            assert hashlib.sha256(jsonl_bytes(recs)).hexdigest() == meta["jsonl_sha256"], rel
+            whole.update(jsonl_bytes(recs))
+        assert whole.hexdigest() == manifest["splits"][split]["jsonl_sha256"]
+
+
+def test_sampled_gralgo_rows_do_not_drift_from_the_code():
+    """The default drift check: one row per task, scale and split (108 rows, a few seconds),
+    regenerated from the released split configs, equals the released file's row; the row
+    index moves with the scale and task, so not only each task's first row is compared. The
+    full regeneration of all 5,400 rows is the slow test below."""
+    for split in SPLITS:
+        for i, (cfg, scale) in enumerate(zip(gralgo_split_configs(split), GRALGO_SCALES)):
+            rel = gralgo_file(split, scale)
+            released = pq.read_table(ROOT / rel).to_pylist()
+            assert len(released) == cfg.size
+            for p, task in enumerate(cfg.categories):
+                k = p * cfg.per_category + (7 * i + 3 * p) % cfg.per_category
+                assert released[k]["category"] == task
+                assert instance(cfg, k) == released[k], f"{rel} row {k} ({task})"
+
+
+@pytest.mark.slow  # about 2 minutes with two workers (every gralgo row, up to 160 nodes)
+def test_gralgo_files_do_not_drift_from_the_code(monkeypatch, capsys):
+    argv = ["build-splits", "--gralgo", "--check", "--quiet", "--workers", "2",
+            "--root", str(ROOT)]
+    assert run_cli(argv, monkeypatch) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    for split in SPLITS:
+        assert gralgo_manifest()["splits"][split]["jsonl_sha256"] in out
+
+
+@pytest.fixture(scope="module")
+def small_gralgo():
+    """GrAlgoBench's build at one row per task and scale (108 rows), in memory."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(release, "GRALGO_PER_TASK", 1)
+        return splits._generate_gralgo(1, None)
+
+
+def test_gralgo_check_passes_on_its_own_build_and_names_each_drift(small_gralgo, tmp_path,
+                                                                   monkeypatch, capsys):
+    monkeypatch.setattr(splits, "_generate_gralgo", lambda workers, progress: small_gralgo)
+    manifest, blobs, rows = small_gralgo
+    assert manifest["per_task"] == 1 and len(blobs) == 12
+    base = ["build-splits", "--gralgo", "--quiet", "--root", str(tmp_path)]
+    assert run_cli(base, monkeypatch) == 0
+    assert run_cli([*base, "--check"], monkeypatch) == 0
+    capsys.readouterr()
+
+    def drift() -> str:
+        assert run_cli([*base, "--check"], monkeypatch) == 1
+        return capsys.readouterr().err
+
+    rel = gralgo_file("held_out", "gralgo-s4")
+    (tmp_path / rel).write_bytes(b"other bytes")
+    assert f"{rel}: bytes differ" in drift()
+    (tmp_path / rel).write_bytes(blobs[rel])
+    stray = tmp_path / GRALGO_DIR / "gralgo-train-s7.parquet"
+    stray.write_bytes(blobs[rel])
+    assert "gralgo-train-s7.parquet is not part of the release" in drift()
+    stray.unlink()
+    old = gralgo_manifest(tmp_path)
+    # under another pyarrow the decoded rows are compared, not the bytes
+    other = {**old, "pyarrow_version": "0.0"}
+    (tmp_path / GRALGO_MANIFEST).write_text(json.dumps(other), encoding="utf-8")
+    assert run_cli([*base, "--check"], monkeypatch) == 0
+    (tmp_path / rel).write_bytes(parquet_bytes(rows[rel][:-1], weighted=True))
+    assert f"{rel}: rows differ" in drift()
+    (tmp_path / rel).write_bytes(blobs[rel])
+    old["splits"]["train"]["jsonl_sha256"] = "0" * 64
+    (tmp_path / GRALGO_MANIFEST).write_text(json.dumps(old), encoding="utf-8")
+    assert "train: fingerprint differs" in drift()
+    (tmp_path / GRALGO_MANIFEST).unlink()
+    assert f"{GRALGO_MANIFEST} is missing" in drift()

@@ -68,11 +68,14 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
                    help="largest graph (n-min..2000, default 10)")
     p.add_argument("--preset", default=None,
                    help="a named size sweep (paper-size-sweep, gralgo-s1 .. gralgo-s6, "
-                        "gralgo-length, gralgo-length-directed); --n-min/--n-max and "
-                        "--density-min/--density-max override it")
+                        "gralgo-length, gralgo-length-directed); --n-min/--n-max override "
+                        "its sizes, --density-min/--density-max its density; gralgo-s1 .. "
+                        "gralgo-s6 set GrAlgoBench's mean degree instead, for every config, "
+                        "and refuse a density flag")
     p.add_argument("--mean-degree", type=float, default=None,
                    help="hold the mean degree at every n instead of a density range (the "
-                        "gralgo-s1 .. gralgo-s6 presets set GrAlgoBench's)")
+                        "gralgo-s1 .. gralgo-s6 presets set GrAlgoBench's; exclusive with "
+                        "--density-min/--density-max)")
     p.add_argument("--density-min", type=float, default=None, help="in (0, 1], default 0.1")
     p.add_argument("--density-max", type=float, default=None, help="in (0, 1], default 0.5")
     p.add_argument("--seed", type=int, default=0, help="structural seed (default 0)")
@@ -100,26 +103,43 @@ def add_config_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def config_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """``generate`` keyword arguments from the shared flags (a preset fills unset sizes)."""
+    """``generate`` keyword arguments from the shared flags (a preset fills unset sizes).
+
+    A mean degree (``--mean-degree``, or a ``gralgo-s*`` preset's) replaces the density axis,
+    for every config; ``--density-min``/``--density-max`` given with one is a ``ConfigError``
+    naming both, so neither silently wins.
+    """
+    from closurebench.errors import ConfigError
     from closurebench.generation.presets import preset
 
-    sizes = preset(args.preset) if getattr(args, "preset", None) else {}
+    name = getattr(args, "preset", None)
+    sizes = preset(name) if name else {}
     n_min = args.n_min if args.n_min is not None else sizes.get("n_min", 4)
     n_max = args.n_max if args.n_max is not None else sizes.get("n_max", 10)
-    lo, hi = _pair(sizes.get("density", (0.1, 0.5)))
-    density = (lo if args.density_min is None else args.density_min,
-               hi if args.density_max is None else args.density_max)
+    flag_degree = getattr(args, "mean_degree", None)
+    degree = flag_degree if flag_degree is not None else sizes.get("mean_degree")
+    given = [f"--{f.replace('_', '-')} {v}" for f in ("density_min", "density_max")
+             if (v := getattr(args, f)) is not None]
+    if degree is not None and given:
+        by = f"--mean-degree {flag_degree}" if flag_degree is not None else f"--preset {name}"
+        hint = "" if flag_degree is not None else (
+            "; for the preset's sizes at a density range, give --n-min/--n-max instead")
+        raise ConfigError(
+            f"{' '.join(given)} and {by} both set the density axis ({by} holds the mean degree "
+            f"at {degree} for every config, so each instance's ρ is {degree} / (n - 1)): give "
+            f"only one{hint}")
+    axis: dict[str, Any] = {"mean_degree": degree}
+    if degree is None:
+        lo, hi = _pair(sizes.get("density", (0.1, 0.5)))
+        axis = {"density": (lo if args.density_min is None else args.density_min,
+                            hi if args.density_max is None else args.density_max)}
     return {
-        "n_min": n_min, "n_max": n_max,
-        "density": density, "seed": args.seed,
+        "n_min": n_min, "n_max": n_max, **axis, "seed": args.seed,
         "surface_seed": args.surface_seed, "per_category": args.per_category,
         "categories": args.categories.split(",") if args.categories else None,
         "encoding": args.encoding,
         "hops_min": args.hops_min, "hops_max": args.hops_max, "half": args.half,
         "verbosity": args.verbosity, "labels": args.labels, "source": args.source,
-        **({"mean_degree": degree} if (degree := getattr(args, "mean_degree", None)
-                                        if getattr(args, "mean_degree", None) is not None
-                                        else sizes.get("mean_degree")) is not None else {}),
     }
 
 

@@ -26,6 +26,8 @@ N_LIMITS = (2, 2000)
 #: default density a graph has ~10^6 edges and a 23 MB question no model can read; above this
 #: a config is refused with the largest density that fits, rather than generated for a minute.
 MAX_EDGES = 20_000
+#: The density range of a config that sets neither ``density`` nor ``mean_degree``.
+DEFAULT_DENSITY = (0.1, 0.5)
 #: Most name words a question may hold (expected: (n_max + 2 edges) x verbosity): about
 #: 60 MB of text; above it a config is refused rather than written for minutes.
 MAX_NAME_WORDS = 5_000_000
@@ -98,7 +100,7 @@ class Config:
         *,
         n_min: int = 4,
         n_max: int = 10,
-        density: float | tuple[float, float] = (0.1, 0.5),
+        density: float | tuple[float, float] | None = None,
         seed: int = 0,
         surface_seed: int | None = None,
         per_category: int = 50,
@@ -123,7 +125,10 @@ class Config:
 
         ``mean_degree`` replaces the density axis with a mean degree held at every n (each
         instance's ρ is ``mean_degree / (n - 1)``): GrAlgoBench's scales keep sparsity
-        steady from 8 to 160 nodes, which no single density range can."""
+        steady from 8 to 160 nodes, which no single density range can. ``density`` unset
+        (``None``) is the range (0.1, 0.5); set together with ``mean_degree`` (which the
+        ``gralgo-s1`` .. ``gralgo-s6`` presets set) it is a ``ConfigError``, since only one
+        of them could shape the graphs."""
         if not isinstance(config, str) or config not in ALL_CONFIGS:
             raise ConfigError(
                 f"config must be one of all, l1, l2, l3, a category id, gralgo, "
@@ -132,7 +137,12 @@ class Config:
             )
         n_min = _int("n_min", n_min, *N_LIMITS)
         n_max = _int("n_max", n_max, n_min, N_LIMITS[1])
-        dens = _density(density)
+        if density is not None and mean_degree is not None:
+            raise ConfigError(
+                f"density and mean_degree both set the density axis (a mean degree sets each "
+                f"instance's ρ to mean_degree / (n - 1); the gralgo-s1 .. gralgo-s6 presets set "
+                f"one): give only one, got density={density!r} and mean_degree={mean_degree!r}")
+        dens = _density(DEFAULT_DENSITY if density is None else density)
         seed = _int("seed", seed, 0, SEED_LIMIT)
         surface_seed = seed if surface_seed is None else _int(
             "surface_seed", surface_seed, 0, SEED_LIMIT)

@@ -42,7 +42,7 @@ def generate(
     *,
     n_min: int = 4,
     n_max: int = 10,
-    density: float | tuple[float, float] = (0.1, 0.5),
+    density: float | tuple[float, float] | None = None,
     seed: int = 0,
     surface_seed: int | None = None,
     per_category: int = 50,

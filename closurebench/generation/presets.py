@@ -1,14 +1,20 @@
 """Named size sweeps: ``generate`` keyword arguments for the studies people rerun.
 
-A preset fixes the graph-size axes only, so it combines with any config, seed or encoding
+A preset fixes the graph-size axes, so it combines with any config, seed or encoding
 (``generate("all", **PRESETS["gralgo-s3"])``). Density keeps the library default unless a
 preset says otherwise: the paper's size study varies n alone; GrAlgoBench's scales set a
-mean degree instead.
+mean degree instead, for every config, the 26 categories included, because their sparsity is
+what those scales are (ρ = 0.1 .. 0.5 at 160 nodes is 16 to 80 neighbours a node, against
+GrAlgoBench's 5.9). So a ``gralgo-s*`` preset changes the 26 categories' density too, and an
+explicit ``density`` with one is a ``ConfigError`` naming both (``--density-min``/
+``--density-max`` and ``--preset`` on the command line), never a silent choice. For
+GrAlgoBench's sizes at a density range, pass ``n_min``/``n_max`` instead of the preset.
 
 * ``paper-size-sweep``: the paper's size study, n from 4 to 20.
 * ``gralgo-s1`` .. ``gralgo-s6``: GrAlgoBench's six scales (8–15, 16–30, 31–50, 51–80, 81–120
   and 121–160 nodes) at its mean degrees (3.2, 4.0, 4.6, 5.1, 5.5, 5.9; the ``mean_degree``
-  axis), so results can be put side by side with theirs.
+  axis, in place of ``density`` for any config), so results can be put side by side with
+  theirs.
 * ``gralgo-length``: the structure of GrAlgoBench's token-length study (§3.1), 80 nodes and
   200 expected edges of an undirected graph (``triangle_count``); ``gralgo-length-directed``
   the same for directed categories (200 expected arcs). The lengths themselves come from
@@ -43,6 +49,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 def preset(name: str) -> dict[str, Any]:
     """A copy of one preset's keyword arguments, or a ``ConfigError`` naming the valid ones.
+
+    A ``gralgo-s*`` preset's ``mean_degree`` sets the density axis of whatever config it is
+    used with; adding ``density=`` to it is a ``ConfigError`` (see the module note).
 
     >>> preset("gralgo-s2")
     {'n_min': 16, 'n_max': 30, 'mean_degree': 4.0}

@@ -72,6 +72,8 @@ def split_config(split: str, config: str = "all", **axes: Any) -> Config:
     (graph, query roles and parameters) to a train instance.
     """
     kw = {**DEFAULTS, **axes}
+    if axes.get("mean_degree") is not None and "density" not in axes:
+        del kw["density"]  # a mean degree replaces the default range (an explicit one is refused)
     s = split_seeds(split, kw.pop("seed", 0), kw.pop("surface_seed", None))
     kw.setdefault("half", SPLITS.index(split))
     return Config.make(config, seed=s.seed, surface_seed=s.surface_seed, **kw)

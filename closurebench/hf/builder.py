@@ -218,6 +218,16 @@ class ClosureBenchConfig(datasets.BuilderConfig):
         sizes and mean degrees are the presets'; seeds, counts, tasks and encoding apply)."""
         if self.name != GRALGO:
             return [self.split_config(split)]
+        preset_axes = {"n_min": (self.n_min, DEFAULTS["n_min"]),
+                       "n_max": (self.n_max, DEFAULTS["n_max"]),
+                       "density": (self.density, tuple(DEFAULTS["density"]))}
+        given = [f"{k}={v!r}" for k, (v, default) in preset_axes.items() if v != default]
+        if given:  # the presets would silently win over them
+            raise ConfigError(
+                f"{', '.join(given)} and config {GRALGO!r} both set the graph sizes or "
+                f"density: {GRALGO!r} takes n_min, n_max and a mean degree from the presets "
+                f"gralgo-s1 .. gralgo-s6, one per scale; leave them unset (for other sizes, "
+                f"use closurebench.generate without a gralgo-s* preset)")
         axes = {k: v for k, v in self.axes().items()
                 if k in ("seed", "surface_seed", "per_category", "categories", "encoding",
                          "half")}

@@ -18,6 +18,7 @@ which 3.x and 5.x both read; 5.x's own ``list:``/``List`` would break 3.x reader
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import os
@@ -179,19 +180,72 @@ def yaml_data(manifest: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def infos_json(manifest: dict[str, Any]) -> str:
-    """Legacy ``dataset_infos.json`` (one entry per config), from the same info as the card."""
-    from closurebench import __version__
+def _builder_configs() -> list[str]:
+    """The builder's config names, in its order: ``dataset_infos.json`` has one entry each."""
+    from closurebench.hf.builder import BUILDER_CONFIGS
 
-    info = _info()
+    return [c.name for c in BUILDER_CONFIGS]
+
+
+#: Arrow sizes of GrAlgoBench files by SHA-256: ``build-card --check`` runs often in tests.
+_GRALGO_NBYTES: dict[str, int] = {}
+
+
+def _gralgo_sizes(root: Path, gralgo: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """The ``gralgo`` config's sizes per split, from its manifest and files.
+
+    That manifest records no Arrow size, and its files must stay as released, so ``num_bytes``
+    is measured here the way ``build-splits`` measures the 26 categories' (the rows rebuilt in
+    the pinned schema), once per file content; a file that is not the manifest's is drift.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from closurebench.hf.splits import _arrow_nbytes, gralgo_file
+
+    out = {}
+    for split in SPLITS:
+        paths = [gralgo_file(split, scale) for scale in gralgo["scales"]]
+        nbytes = 0
+        for rel in paths:
+            meta = gralgo["files"].get(rel)
+            blob = (root / rel).read_bytes() if (root / rel).is_file() else b""
+            if meta is None or hashlib.sha256(blob).hexdigest() != meta["sha256"]:
+                raise CardDrift(f"{rel} does not match {GRALGO_MANIFEST}: run "
+                                "`closurebench build-splits --gralgo` first")
+            if meta["sha256"] not in _GRALGO_NBYTES:
+                rows = pq.read_table(pa.BufferReader(blob)).to_pylist()
+                _GRALGO_NBYTES[meta["sha256"]] = _arrow_nbytes(rows, weighted=True)
+            nbytes += _GRALGO_NBYTES[meta["sha256"]]
+        out[split] = {"num_bytes": nbytes,
+                      "num_examples": sum(gralgo["files"][p]["num_examples"] for p in paths),
+                      "size": sum(gralgo["files"][p]["size"] for p in paths)}
+    return out
+
+
+def infos_json(manifest: dict[str, Any], root: str | os.PathLike[str] = ".") -> str:
+    """Legacy ``dataset_infos.json``: one entry per builder config, from the same info as the
+    card. ``gralgo`` is there once its files are built (``manifest["gralgo"]``, read from
+    ``root``); a builder config with no released files is an error, not a missing entry."""
+    from closurebench import __version__
+    from closurebench.hf.builder import GRALGO, builder_info
+
     major, minor, patch = (int(x) for x in __version__.split(".")[:3])
     out = {}
-    for name in CONFIGS:
-        sizes = _split_sizes(manifest, name)
+    for name in _builder_configs():
+        if name == GRALGO:
+            if "gralgo" not in manifest:
+                continue  # not built (an sdist's fresh build): the card leaves it out too
+            sizes = _gralgo_sizes(Path(root), manifest["gralgo"])
+        elif name in CONFIGS:
+            sizes = _split_sizes(manifest, name)
+        else:
+            raise CardDrift(f"builder config {name!r} has no released files to describe")
+        info = builder_info(weighted=name == GRALGO)
         out[name] = {
             "description": info.description, "citation": info.citation,
             "homepage": info.homepage, "license": info.license,
-            "features": features_dict(),
+            "features": features_dict(weighted=name == GRALGO),
             "builder_name": "closurebench", "dataset_name": "closurebench",
             "config_name": name,
             "version": {"version_str": __version__, "major": major, "minor": minor,
@@ -477,7 +531,7 @@ def build_card(root: str | os.PathLike[str] = ".", *, check: bool = False) -> li
     blocks = _blocks(manifest)
     path = card_file(root)
     want = {path: _card_text(path.read_text(encoding="utf-8"), manifest, blocks),
-            root / INFOS: infos_json(manifest)}
+            root / INFOS: infos_json(manifest, root)}
     docs = _docs_blocks(blocks)
     for page in sorted(root.glob(DOCS_GLOB)):
         text = page.read_text(encoding="utf-8")

@@ -180,10 +180,11 @@ def _all_records(workers: int) -> Iterator[tuple[tuple[str, str], list[dict[str,
         yield from zip(tasks, pool.map(_records, tasks))
 
 
-def _arrow_nbytes(records: list[dict[str, Any]]) -> int:
+def _arrow_nbytes(records: list[dict[str, Any]], weighted: bool = False) -> int:
+    """A file's ``num_bytes`` (``dataset_infos.json``): its rows' size as an Arrow table."""
     import pyarrow as pa
 
-    return pa.Table.from_pylist(records, schema=_schema()).nbytes
+    return pa.Table.from_pylist(records, schema=_schema(weighted)).nbytes
 
 
 def read_manifest(root: str | os.PathLike[str] = ".") -> dict[str, Any]:
@@ -322,19 +323,10 @@ def _gralgo_records(task: tuple[str, int]) -> list[dict[str, Any]]:
     return [instance(cfg, k) for k in range(cfg.size)]
 
 
-def build_gralgo_splits(
-    root: str | os.PathLike[str] = ".",
-    *,
-    check: bool = False,
-    workers: int = 1,
-    progress: Callable[[str], None] | None = None,
-) -> dict[str, Any]:
-    """Write (or with ``check``, verify) GrAlgoBench's split files and their manifest.
-
-    Twelve files: ``splits/gralgo/gralgo-<split>-s<i>.parquet``, 450 rows each (nine tasks,
-    50 per task), one per scale; each split's fingerprint is the SHA-256 of its six files'
-    canonical JSONL, in scale order. ``check`` raises ``DriftError`` naming what differs.
-    """
+def _generate_gralgo(workers: int, progress: Callable[[str], None] | None
+                     ) -> tuple[dict[str, Any], dict[str, bytes], dict[str, list[dict[str, Any]]]]:
+    """GrAlgoBench's manifest, Parquet bytes and rows by file, in memory (as ``_generate_all``
+    for the 26 categories: what ``build_gralgo_splits`` writes or compares)."""
     import pyarrow as pa
 
     from closurebench import __version__
@@ -350,6 +342,7 @@ def build_gralgo_splits(
             results = list(pool.map(_gralgo_records, tasks))
     files: dict[str, dict[str, Any]] = {}
     blobs: dict[str, bytes] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
     whole = {split: hashlib.sha256() for split in SPLITS}
     counts = dict.fromkeys(SPLITS, 0)
     for (split, i), recs in zip(tasks, results):
@@ -357,7 +350,7 @@ def build_gralgo_splits(
         blob, jsonl = parquet_bytes(recs, weighted=True), jsonl_bytes(recs)
         whole[split].update(jsonl)
         counts[split] += len(recs)
-        blobs[path] = blob
+        blobs[path], rows[path] = blob, recs
         files[path] = {"num_examples": len(recs), "size": len(blob),
                        "sha256": hashlib.sha256(blob).hexdigest(),
                        "jsonl_sha256": hashlib.sha256(jsonl).hexdigest()}
@@ -371,19 +364,68 @@ def build_gralgo_splits(
                            "jsonl_sha256": whole[split].hexdigest()} for split in SPLITS},
         "files": files,
     }
+    return manifest, blobs, rows
+
+
+def build_gralgo_splits(
+    root: str | os.PathLike[str] = ".",
+    *,
+    check: bool = False,
+    workers: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Write (or with ``check``, verify) GrAlgoBench's split files and their manifest.
+
+    Twelve files: ``splits/gralgo/gralgo-<split>-s<i>.parquet``, 450 rows each (nine tasks,
+    50 per task), one per scale; each split's fingerprint is the SHA-256 of its six files'
+    canonical JSONL, in scale order. ``check`` raises ``DriftError`` naming what differs.
+    """
+    manifest, blobs, rows = _generate_gralgo(workers, progress)
     root = Path(root)
     if check:
-        path = root / GRALGO_MANIFEST
-        old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        problems = [f"{split}: fingerprint differs" for split in SPLITS
-                    if old.get("splits", {}).get(split, {}).get("jsonl_sha256")
-                    != manifest["splits"][split]["jsonl_sha256"]]
-        if problems:
-            raise DriftError("GrAlgoBench splits differ from a fresh build: " +
-                             "; ".join(problems) + " (run closurebench build-splits --gralgo)")
+        _compare_gralgo(root, manifest, blobs, rows)
         return manifest
     for path, blob in blobs.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(blob)
     (root / GRALGO_MANIFEST).write_text(_dump(manifest), encoding="utf-8", newline="\n")
     return manifest
+
+
+def _compare_gralgo(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
+                    rows: dict[str, list[dict[str, Any]]]) -> None:
+    """The gralgo drift check, as ``_compare``'s for the 26 categories: the split fingerprints
+    and the manifest's keys, and every file on disk (its bytes under the manifest's pyarrow,
+    its decoded rows under another), so a file that drifted from its manifest is caught too."""
+    import pyarrow.parquet as pq
+
+    path = root / GRALGO_MANIFEST
+    old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    problems = [] if old else [f"{GRALGO_MANIFEST} is missing"]
+    problems += [f"{split}: fingerprint differs" for split in SPLITS
+                 if old.get("splits", {}).get(split, {}).get("jsonl_sha256")
+                 != fresh["splits"][split]["jsonl_sha256"]]
+    same_arrow = old.get("pyarrow_version") == fresh["pyarrow_version"]
+    if old and same_arrow and _dump(old) != _dump(fresh):
+        problems.append(f"{GRALGO_MANIFEST} differs from a fresh build")
+    for key in ("package_version", "scales", "per_task", "splits"):
+        if old and old.get(key) != fresh[key]:
+            problems.append(f"{GRALGO_MANIFEST}: {key} differs")
+    for rel, blob in blobs.items():
+        on_disk = root / rel
+        if not on_disk.exists():
+            problems.append(f"{rel} is missing")
+        elif same_arrow:
+            if on_disk.read_bytes() != blob:
+                problems.append(f"{rel}: bytes differ")
+        elif pq.read_table(on_disk).to_pylist() != rows[rel]:
+            problems.append(f"{rel}: rows differ")
+    folder = root / GRALGO_DIR
+    if folder.is_dir():
+        problems += [f"{p.relative_to(root).as_posix()} is not part of the release"
+                     for p in sorted(folder.glob("*.parquet"))
+                     if p.relative_to(root).as_posix() not in blobs]
+    if problems:
+        raise DriftError("GrAlgoBench splits differ from a fresh build (run closurebench "
+                         "build-splits --gralgo): " + "; ".join(problems[:5])
+                         + (" ..." if len(problems) > 5 else ""))
