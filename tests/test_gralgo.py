@@ -250,6 +250,22 @@ def test_the_gralgo_builder_config_refuses_axes_its_presets_set(tmp_path) -> Non
     assert len(ClosureBenchConfig(name="gralgo", seed=4).split_configs("train")) == 6
 
 
+def test_the_gralgo_builder_config_keeps_every_other_axis() -> None:
+    """Surface and source axes given to the ``gralgo`` config reach each scale's config
+    (they used to be dropped without a word)."""
+    pytest.importorskip("datasets")
+    from closurebench.hf.builder import ClosureBenchConfig
+
+    for given in (dict(verbosity=3, hops_max=4), dict(labels="airports")):
+        for cfg in ClosureBenchConfig(name="gralgo", seed=4, **given).split_configs("held_out"):
+            assert all(getattr(cfg, k) == v for k, v in given.items()), given
+    with pytest.raises(ConfigError, match="verbosity"):
+        ClosureBenchConfig(name="gralgo", verbosity=-1).split_configs("train")
+    # real topologies stop at the largest bundled network: the larger scales say so
+    with pytest.raises(ConfigError, match="source 'real'"):
+        ClosureBenchConfig(name="gralgo", source="real").split_configs("train")
+
+
 @pytest.fixture(scope="module")
 def records() -> list[dict]:
     return list(cb.generate("gralgo", per_category=4, seed=3, n_min=8, n_max=15,

@@ -228,9 +228,8 @@ class ClosureBenchConfig(datasets.BuilderConfig):
                 f"density: {GRALGO!r} takes n_min, n_max and a mean degree from the presets "
                 f"gralgo-s1 .. gralgo-s6, one per scale; leave them unset (for other sizes, "
                 f"use closurebench.generate without a gralgo-s* preset)")
-        axes = {k: v for k, v in self.axes().items()
-                if k in ("seed", "surface_seed", "per_category", "categories", "encoding",
-                         "half")}
+        # every other axis applies at each scale (hops, verbosity, labels, source)
+        axes = {k: v for k, v in self.axes().items() if k not in preset_axes}
         return gralgo_split_configs(split, GRALGO, **axes)
 
 
