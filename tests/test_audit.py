@@ -123,6 +123,19 @@ def test_audit_without_the_adversary_needs_no_training(capsys) -> None:
     assert "adversary" not in json.loads(capsys.readouterr().out)
 
 
+def test_audit_views_reports_open_views_per_bucket_and_gates_nothing(capsys) -> None:
+    base = ["audit", "reach_then_count", "--per-category", "12", "--no-adversary"]
+    code = main([*base, "--json", "--views"])
+    out = json.loads(capsys.readouterr().out)
+    table = out["views"]["reach_then_count"]
+    assert sum(b["total"] for b in table.values()) == 12
+    assert all(0 <= b["open"] <= b["total"] for b in table.values())
+    assert code == main([*base, "--json"])  # the views are a measurement, not a target
+    capsys.readouterr()
+    main([*base, "--views"])
+    assert "## open views" in capsys.readouterr().out
+
+
 def test_targets_are_the_issue_numbers() -> None:
     assert TARGETS["local_max"] == 0.65 and TARGETS["one_hop_pooled_max"] == 0.30
     assert TARGETS["top_share_max"] == 0.30 and TARGETS["n_minus_max"] == 0.25

@@ -75,6 +75,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.floors_out:
             Path(args.floors_out).write_text(json.dumps(meta, indent=2) + "\n",
                                              encoding="utf-8")
+    if args.views:  # what no construction can hide: informative, not a target
+        from closurebench.audit.views import format_views, view_table, views_json
+
+        open_rows = view_table(audited)
+        out["views"] = views_json(open_rows)
+        if not args.json:
+            print("## open views (another answer under the same no-chaining view)\n\n"
+                  f"{format_views(open_rows)}\n")
     for name, rows in tables.items():
         missed = misses(rows)
         failed += [f"{name}: {m}" for m in missed]
@@ -183,6 +191,9 @@ def add_parsers(sub: Any) -> None:
                    help="skip the learned adversary (fixed readers only; much faster)")
     a.add_argument("--train-per-category", type=_count, default=200, metavar="N",
                    help="the adversary's training instances per category (default 200)")
+    a.add_argument("--views", action="store_true",
+                   help="also search each audited instance for another graph with its "
+                        "no-chaining view and a different answer (audit.views)")
     a.add_argument("--floors-out", default=None, metavar="FILE",
                    help="write the adversary's table (learned floors) as JSON")
     a.set_defaults(func=_run)

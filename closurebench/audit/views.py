@@ -44,7 +44,8 @@ from closurebench.graph import seeds
 from closurebench.graph.families import Graph
 from closurebench.graph.nullmodel import view_move
 
-__all__ = ["ViewRow", "covered", "exhaustive", "is_open", "other_answer", "view_table"]
+__all__ = ["ViewRow", "covered", "exhaustive", "format_views", "is_open", "other_answer",
+           "view_table", "views_json"]
 
 Edge = tuple[int, int]
 
@@ -155,15 +156,28 @@ def _main(argv: Sequence[str] | None = None) -> int:
     cfg = split_config(args.split, "all", categories=cats, per_category=args.per_category)
     rows = view_table((instance(cfg, k, cross_check=False) for k in range(cfg.size)),
                       walk=args.walk)
-    buckets = ("4-5", "6-7", "8+")
     print(f"open views (another answer found under the same view), {args.split}, "
           f"walk {args.walk}")
-    print(f"| category | {' | '.join(buckets)} | all |")
-    print("|---|" + "---|" * (len(buckets) + 1))
-    for row in rows.values():
-        cells = [f"{row.share(b):.0%} ({row.total[b]})" for b in buckets]
-        print(f"| {row.category} | {' | '.join(cells)} | {row.share():.0%} |")
+    print(format_views(rows))
     return 0
+
+
+BUCKETS = ("4-5", "6-7", "8+")
+
+
+def format_views(rows: dict[str, ViewRow]) -> str:
+    """A Markdown table: per category, the open share in each n bucket (with its count)."""
+    lines = [f"| category | {' | '.join(BUCKETS)} | all |", "|---|" + "---|" * (len(BUCKETS) + 1)]
+    for row in rows.values():
+        cells = [f"{row.share(b):.0%} ({row.total[b]})" for b in BUCKETS]
+        lines.append(f"| {row.category} | {' | '.join(cells)} | {row.share():.0%} |")
+    return "\n".join(lines)
+
+
+def views_json(rows: dict[str, ViewRow]) -> dict[str, Any]:
+    """The table as JSON: per category and bucket, open and total counts."""
+    return {c: {b: {"open": r.open[b], "total": r.total[b]} for b in BUCKETS if r.total[b]}
+            for c, r in rows.items()}
 
 
 if __name__ == "__main__":
