@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 import closurebench
 from closurebench.scoring import judge_outputs
-from closurebench.scoring.marks import BULLET, SEP, role
+from closurebench.scoring.marks import BULLET, REL, SEP, role
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
@@ -391,3 +391,63 @@ def test_a_cue_over_numbered_steps_reads_no_step_number(
     steps = f"{heading}:\n1. Start at the query node.\n2. Follow every edge.\n\n"
     final = _final(form, record, value, cue)
     assert _verdict(steps + final, record) == expected, steps + final
+
+
+# ---- (d) classes of styles: arrows, asides, tables, qualifiers, languages ------------------
+
+def _notes(record: dict[str, Any], notes: list[str], value: Any) -> str:
+    """Reasoning before the final answer that mentions the other value (the right one when
+    ``value`` is wrong): what a judge that misses the final line would wrongly credit."""
+    kind = _kind(record)
+    other = _wrong(record) if value == _answer(record) else _answer(record)
+    said = " ".join(n.format(w=_text(kind, other), r=_text(kind, value)) for n in notes)
+    return said + "\n\n" if said else ""
+
+
+preludes = st.lists(st.sampled_from(REASONING), min_size=0, max_size=2)
+
+
+@st.composite
+def ascii_arrows(draw: st.DrawFn) -> str:
+    """An ASCII arrow: a shaft of ``-``, ``=``, ``~`` (maybe none) and one or more heads,
+    two characters at least (``->``, ``~>``, ``>>``, ``>>>``, ``==>``, ``-->>``)."""
+    shaft = draw(st.text("-=~", max_size=3))
+    heads = draw(st.integers(1 if shaft else 2, 3))
+    return shaft + ">" * heads
+
+
+@PROPERTY
+@given(records, cues, ascii_arrows(), st.sampled_from(["", " "]), preludes, st.booleans())
+def test_any_ascii_arrow_after_a_cue_gives_the_verdict_of_a_colon(
+    record: dict[str, Any], cue: str, arrow: str, before: str, notes: list[str], right: bool
+) -> None:
+    """"ANSWER >>> 5", "Final answer ~> 5", "Result ==> 5": an arrow of any shaft and heads
+    joins a cue to its value like a colon, after reasoning that mentions another value."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    got = [_verdict(f"{prelude}{cue}{sep}{text}", record) for sep in (": ", before + arrow + " ")]
+    assert got == [expected] * 2, (prelude, cue, arrow, text)
+
+
+RELATIONS = [*_bmp(REL), "!=", ">=", "<="]
+"""Every BMP character that compares (``marks.relation``: ``<``, ``≥``, ``≠``, ``~`` …)
+and the ASCII spellings of ≠, ≥, ≤."""
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(RELATIONS), preludes, st.booleans())
+def test_a_relation_after_a_cue_is_an_answer_line_without_a_value(
+    record: dict[str, Any], cue: str, mark: str, notes: list[str], right: bool
+) -> None:
+    """"Answer ≥ 4" bounds the answer: no answer, right value or wrong, and never the value
+    the reasoning mentioned before it."""
+    value = _answer(record) if right else _wrong(record)
+    output = f"{_notes(record, notes, value)}{cue} {mark} {_text(_kind(record), value)}"
+    assert _verdict(output, record) == NONE, output
+
+
+def test_the_relations_are_a_class_apart_from_separators() -> None:
+    assert {"<", ">", "≤", "≥", "≠", "≪", "~", "∼", "＜", "～"} <= set(RELATIONS)
+    assert not set(RELATIONS) & set(SEPARATOR_CHARS)
+    assert not {"≈", "=", "→", "-", ":"} & set(RELATIONS)

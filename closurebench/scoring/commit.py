@@ -28,7 +28,18 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
 
-from closurebench.scoring.marks import CLOSE, DASH, OPEN, SEP, item_marker, role, skip, skip_back
+from closurebench.scoring.marks import (
+    CLOSE,
+    DASH,
+    OPEN,
+    SEP,
+    arrow,
+    item_marker,
+    relation,
+    role,
+    skip,
+    skip_back,
+)
 from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
@@ -221,7 +232,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
             lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
         return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
     m = _CUE_AT_RE.match(lower, pos, stop)
-    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)):
+    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)
+                     and arrow(region, m.end(), m.end()) == m.end()):
         return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
@@ -244,6 +256,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         payload, end = _below(region, stop)  # a header: the block below it
         return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
     if not region[m.end() : after].strip():
+        if anchored and relation(region, after):
+            return True, Unit(first, stop, "", True)  # "Answer ≥ 4": an answer line, no value
         return None  # no mark between the cue and the value: "answer the question"
     payload, end = region[after : min(stop, after + TEXT_CHARS + 1)], stop
     later = _BOLD_LABEL_RE.search(payload)
