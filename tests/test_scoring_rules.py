@@ -451,3 +451,72 @@ def test_the_relations_are_a_class_apart_from_separators() -> None:
     assert {"<", ">", "≤", "≥", "≠", "≪", "~", "∼", "＜", "～"} <= set(RELATIONS)
     assert not set(RELATIONS) & set(SEPARATOR_CHARS)
     assert not {"≈", "=", "→", "-", ":"} & set(RELATIONS)
+
+
+ASIDES = ["therefore", "I think", "I believe", "then", "in the end", "after rechecking",
+          "as computed above", "after a recount", "to be precise", "in my count",
+          "having checked every edge", "counting carefully", "as it turns out"]
+"""Clauses a writer puts between a cue and its copula or mark, none of them a hedge."""
+HEDGED_ASIDES = ["if the start counts", "unless I misread an edge", "maybe", "possibly",
+                 "perhaps", "I guess", "probably", "or so", "not sure", "if I read it right",
+                 "depending on the direction", "tentatively", "I could be wrong"]
+"""Clauses that hedge: an answer line holding one is a hedge."""
+ASIDE_FORMS = [", {a},", " ({a})", " — {a} —", " -- {a} --", " – {a} –"]
+COPULA_CUES = ["The answer", "The final answer", "My answer", "The correct answer",
+               "So the answer", "The result", "The final count", "Our final answer"]
+COMMENTS = ["", ".", ". I hope that helps.", "\n\nI double-checked every edge."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(COPULA_CUES), st.sampled_from(ASIDES),
+       st.sampled_from(ASIDE_FORMS), st.sampled_from(["is", "was"]), preludes,
+       st.sampled_from(COMMENTS), st.booleans())
+def test_an_aside_between_cue_and_copula_keeps_the_verdict(
+    record: dict[str, Any], cue: str, aside: str, form: str, copula: str, notes: list[str],
+    comment: str, right: bool
+) -> None:
+    """"The answer, therefore, is X", "The final answer, I think, is X", "The answer — after
+    a recount — is X": an interposed clause is no part of the answer line."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    plain = f"{prelude}{cue} {copula} {text}{comment}"
+    inserted = f"{prelude}{cue}{form.format(a=aside)} {copula} {text}{comment}"
+    assert _verdict(plain, record) == expected, plain
+    assert _verdict(inserted, record) == expected, inserted
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(ASIDES), separators(), preludes, st.booleans())
+def test_a_parenthetical_after_a_cue_keeps_the_verdict(
+    record: dict[str, Any], cue: str, aside: str, sep: str, notes: list[str], right: bool
+) -> None:
+    """"Final answer (after rechecking): X", "Final answer, after a recount: X", "## Answer
+    (after a recount)" then X."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    for output in (f"{prelude}{cue} ({aside}){sep}{text}", f"{prelude}{cue}, {aside}: {text}",
+                   f"{prelude}## {cue} ({aside})\n\n{text}"):
+        assert _verdict(output, record) == expected, output
+
+
+@PROPERTY
+@given(records, st.sampled_from(COPULA_CUES + CUES), st.sampled_from(HEDGED_ASIDES),
+       st.sampled_from(ASIDE_FORMS), preludes, st.sampled_from(["", "Final answer: {r}\n\n"]),
+       st.booleans())
+def test_a_hedging_aside_is_never_credited(
+    record: dict[str, Any], cue: str, aside: str, form: str, notes: list[str], before: str,
+    right: bool
+) -> None:
+    """"The answer, if the start counts, is X", "Final answer (maybe): X", "Final answer, if
+    the start counts: X": a hedge, also after a committed answer (an alternative to it) and
+    after reasoning that names the right value."""
+    kind = _kind(record)
+    value = _answer(record) if right else _wrong(record)
+    prelude = _notes(record, notes, value) + before.format(r=_text(kind, _wrong(record)))
+    text = _text(kind, value)
+    if cue in COPULA_CUES:
+        output = f"{prelude}{cue}{form.format(a=aside)} is {text}"
+    else:  # before a mark: in parentheses, or after a comma
+        output = f"{prelude}{cue}{(' ({a})' if ',' in form else ', {a}').format(a=aside)}: {text}"
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output

@@ -6,8 +6,9 @@ The last answer-bearing unit counts. Units, strongest first:
   in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
   ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``) with the
   marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
-  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "## Answer" then X); if the last one
-  that names the answer cannot be read there is no answer, never an earlier draft;
+  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "ANSWER >>> X", "## Answer" then X, "The
+  answer, therefore, is X"); if the last one that names the answer cannot be read ("Answer
+  ≥ 4") there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
   block, a leading yes/no, or a value after a copula ("There are four triangles.").
@@ -212,6 +213,14 @@ _CUE_AT_RE = re.compile(
     rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
 _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
 _COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
+_ASIDE_RE = re.compile(
+    r"[ \t]*(?:,[ \t]*[^,;:：.!?()\n]{1,60}?[ \t]*(?:,|(?P<mark>(?=[ \t]*[:：])))"
+    r"|(?P<paren>\([^()\n]{1,60}\))|(?:—|–|--)[ \t]*[^—–,;:：.!?()\n-]{1,60}?[ \t]*(?:—|–|--))")
+"""An aside between a cue and what joins it to its value: one clause between commas, dashes
+or parentheses before a copula ("The answer, therefore, is", "The final answer, I think,
+is", "The answer — after a recount — is"), or in parentheses or after a comma before a mark
+("Final answer (corrected):", "Final answer, after a recount:")."""
+_ASIDE_OPENERS = frozenset(" \t,(—–-")
 _BOUNDARY = ".!?:;"
 MAX_LINES = 8
 MAX_CUES_PER_LINE = 4
@@ -227,35 +236,53 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     * *header*: a line holding only the cue and its marks ("## Answer"): the block below;
     * *copula*: a modifier, the cue, "is" ("So the final answer is 4."), anywhere, a unit
       only if it reads as a value.
+
+    An aside may stand between the cue and its copula or mark (``_ASIDE_RE``: "The answer,
+    therefore, is 4", "Final answer (corrected): 4"); one that hedges (``_hedges``: "if",
+    "maybe", "I guess") makes the line a hedge. A relation instead of a mark ("Answer ≥ 4")
+    makes it a line without a value.
     """
     if pos > start and (lower[pos - 1].isalnum() or (
             lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
         return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
     m = _CUE_AT_RE.match(lower, pos, stop)
-    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)
-                     and arrow(region, m.end(), m.end()) == m.end()):
+    if m is None:
+        return None
+    end = m.end()  # the cue's end, after any aside
+    aside = _ASIDE_RE.match(lower, end, stop) if lower[end : end + 1] in _ASIDE_OPENERS else None
+    cop = _COPULA_RE_AFTER.match(lower, aside.end() if aside else end, stop)
+    if aside is not None and (aside["paren"] is not None
+                              or (cop is not None) is (aside["mark"] is None)):
+        end = aside.end()  # "The answer, therefore, is", "Final answer (corrected):"
+    else:
+        aside = None
+    if end < stop and not role(region[end]) & (CLOSE | SEP) and arrow(region, end, end) == end:
         return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
     strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
         mods is not None and any(q in mods[0] for q in CUE_QUALIFIERS))
-    cop = _COPULA_RE_AFTER.match(lower, m.end(), stop)
+    hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     if cop is not None:
         if mods is None:
             return None  # "answer is" without "the": prose about an answer
+        if hedged:
+            return False, Unit(first, stop, HEDGE, False)
         cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
         return False, Unit(first, stop, region[cop.end() : cap], True, -1, True)
     lead = skip_back(region, first, OPEN, start)
     anchored = lead == start
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
         return None  # mid-sentence: "…give the final answer below"
-    after = skip(region, m.end(), CLOSE | SEP, stop)
+    after = skip(region, end, CLOSE | SEP, stop)
     if stop - after <= ALONE_CHARS and not region[after:stop].strip(" \t\r*_#:"):
         if not anchored:
             return None
-        payload, end = _below(region, stop)  # a header: the block below it
-        return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
-    if not region[m.end() : after].strip():
+        payload, below = _below(region, stop)  # a header: the block below it
+        if payload and hedged:
+            return True, Unit(first, below, HEDGE, False)
+        return (True, Unit(first, below, payload, True, -1, not strong)) if payload else None
+    if not region[end:after].strip():
         if anchored and relation(region, after):
             return True, Unit(first, stop, "", True)  # "Answer ≥ 4": an answer line, no value
         return None  # no mark between the cue and the value: "answer the question"
@@ -263,6 +290,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     later = _BOLD_LABEL_RE.search(payload)
     if later:
         payload, end = payload[: later.start()], after + later.start()
+    if hedged:
+        return anchored, Unit(first, end, HEDGE, False)  # "Final answer (maybe): 4"
     return anchored, Unit(first, end, payload, True, -1, not strong)
 
 
@@ -308,7 +337,7 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
                 break
         if best is None:
             continue
-        head = best.payload.lstrip(" \t*_$\\([")
+        head = best.payload.lstrip(" \t*_$\\([") if best.text else ""
         if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
             head[:1] == "{" and _KEY_RE.search(head)
         ):
@@ -481,6 +510,17 @@ _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summa
                "|answer|result")
 """The conclusions after which a value inside a sentence of a long argument counts."""
 CUES = (_DOUBT, _CONCLUDE, _ALT, _SOFT, _STRONG)
+
+
+_HEDGE_ASIDE = _Cue(r"\b(?:guess(?:ing)?|unsure|uncertain|tentative(?:ly)?|not (?:sure|certain))\b",
+                    "guess|unsure|uncertain|tentative|not sure|not certain")
+
+
+def _hedges(aside: str) -> bool:
+    """Whether an aside between a cue and its value hedges ("The answer, if Z counts, is 4",
+    "Final answer (maybe):", "The answer, I guess, is"): the answer line is then a hedge."""
+    lower = aside.lower()
+    return any(cue.search(lower) for cue in (_ALT, _SOFT, _HEDGE_ASIDE))
 
 
 def _marked(lower: str) -> bool:
