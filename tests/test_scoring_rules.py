@@ -520,3 +520,22 @@ def test_a_hedging_aside_is_never_credited(
         output = f"{prelude}{cue}{(' ({a})' if ',' in form else ', {a}').format(a=aside)}: {text}"
     v = judge_outputs([output], [record])[0]
     assert not v.strict and not v.lenient, output
+
+
+QUALMS = [" (maybe)", ", probably", " (possibly)", ", I guess", "?", " — not sure", ", or so",
+          " (perhaps)", " (I'm not sure)"]
+"""A hedge said right after a value, on its line."""
+
+
+@PROPERTY
+@given(records, st.sampled_from([f for f in FINALS if "boxed" not in f and "##" not in f]),
+       cues, st.sampled_from(QUALMS), preludes, st.booleans())
+def test_a_qualm_right_after_the_value_is_never_credited(
+    record: dict[str, Any], form: str, cue: str, qualm: str, notes: list[str], right: bool
+) -> None:
+    """"Final answer: 4 (maybe)", "**Answer:** yes, probably", '{"answer": 4}?': the value is
+    offered, not committed, in every answer form (no answer, or a wrong one)."""
+    value = _answer(record) if right else _wrong(record)
+    output = _notes(record, notes, value) + _final(form, record, value, cue) + qualm
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output

@@ -523,6 +523,12 @@ def _hedges(aside: str) -> bool:
     return any(cue.search(lower) for cue in (_ALT, _SOFT, _HEDGE_ASIDE))
 
 
+_QUALM_RE = re.compile(
+    r"[ \t]*(?:[,;(—–-][ \t]*)?(?:maybe|probably|possibly|perhaps|i guess|i'?m not sure"
+    r"|not sure|or so)\b|[ \t]*\?", re.I)
+"""A hedge right after a value, on its line: the value is offered, not committed."""
+
+
 def _marked(lower: str) -> bool:
     """Whether a piece revises, concludes or hedges: its values then matter."""
     return any(cue.search(lower) for cue in (_DOUBT, _CONCLUDE, _ALT))
@@ -709,6 +715,8 @@ class Reader:
         """The commitment once ``prose`` has followed a commitment ``current`` (explicit,
         or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
         kind = self.schema.kind
+        if current is not FAIL and _QUALM_RE.match(prose):
+            return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
         if current is FAIL and not firm:
             pieces = _pieces(prose[-CLOSING_CHARS:], kind)
             short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
