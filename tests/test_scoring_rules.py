@@ -539,3 +539,29 @@ def test_a_qualm_right_after_the_value_is_never_credited(
     output = _notes(record, notes, value) + _final(form, record, value, cue) + qualm
     v = judge_outputs([output], [record])[0]
     assert not v.strict and not v.lenient, output
+
+
+def _rows(record: dict[str, Any], value: Any, style: str) -> str:
+    """A set or an object one item or field per row."""
+    if _kind(record) == "object":
+        pairs = [(k, str(v).lower()) for k, v in value.items()]
+        mark = {"bullets": "- ", "numbers": "{i}. ", "lines": ""}[style]
+        return "\n".join(f"{mark.format(i=i)}{k}: {v}" for i, (k, v) in enumerate(pairs, 1))
+    mark = {"bullets": "- ", "numbers": "{i}. ", "lines": ""}[style]
+    return "\n".join(f"{mark.format(i=i)}{x}" for i, x in enumerate(value, 1))
+
+
+@PROPERTY
+@given(st.sampled_from(BY_KIND["object"] + LISTS), preludes,
+       st.sampled_from(["bullets", "numbers", "lines"]), st.booleans())
+def test_rows_after_reasoning_in_key_value_prose_give_their_own_verdict(
+    record: dict[str, Any], notes: list[str], style: str, right: bool
+) -> None:
+    """A sentence that states other fields ("One candidate is can_reach: false, in_degree:
+    5, …") is not a row of the answer block after it: the rows' fields decide, and when a
+    block states every field twice, the later set counts."""
+    value, expected = _case(right, record)
+    if not value:
+        return
+    output = _notes(record, notes, value) + _rows(record, value, style)
+    assert _verdict(output, record) == expected, output

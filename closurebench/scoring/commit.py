@@ -573,9 +573,10 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     i = 0
     while i < len(rows):
         if _row_is_item(rows[i], kind):
-            j = i
-            while j < len(rows) and (_row_is_item(rows[j], kind) or not rows[j].strip()):
-                j += 1
+            j, layout = i, _layout(rows[i])
+            while j < len(rows) and (not rows[j].strip() or (_row_is_item(rows[j], kind) and (
+                    rows[j - 1].strip() or _layout(rows[j]) == layout))):
+                j += 1  # a blank line, then another layout (a table after a list): a new block
             block = "\n".join(rows[i:j]).strip()
             if "\n" in block or kind in ("object", "array"):  # a list of one is a list
                 out.append((block, True))
@@ -584,6 +585,11 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
         _sentences(rows[i], out)
         i += 1
     return out
+
+
+def _layout(row: str) -> int:
+    """A list row's layout: 0 a table row, 1 a bulleted or numbered row, 2 a bare row."""
+    return 0 if row.lstrip()[:1] == "|" else 1 if item_marker(row) else 2
 
 
 def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:

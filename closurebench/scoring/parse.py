@@ -602,8 +602,8 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
     pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
-    last = -1
-    keys = schema.prop_keys
+    last, tail, done = -1, "", None
+    keys, size = schema.prop_keys, len(schema.properties)
     for i, piece in enumerate(pieces):
         # The key: the last word or two before ":" ("can reach"), after any label before it
         # ("Correction: out_degree: 2").
@@ -614,14 +614,20 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
                          if k in keys), None)
             if name is not None:
                 break
-        if m is None or name is None or name in out:
+        if m is None or name is None:
             continue
-        value, tail = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
+        if name in out:
+            if len(out) < size:
+                continue  # a field said twice before the others: the first counts
+            done, out = (out, last, tail), {}  # every field, then another set: the later one
+        value, said = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
             return value, text
-        out[name], last = value, i
-    if len(out) < len(schema.properties):
-        return FAIL, text
+        out[name], last, tail = value, i, said
+    if len(out) < size:
+        if done is None:
+            return FAIL, text
+        out, last, tail = done  # a later set left incomplete: commentary on the earlier one
     return out, ", ".join([tail, *pieces[last + 1 :]])  # what follows the fields: commentary
 
 
