@@ -464,7 +464,7 @@ HEDGED_ASIDES = ["if the start counts", "unless I misread an edge", "maybe", "po
 ASIDE_FORMS = [", {a},", " ({a})", " — {a} —", " -- {a} --", " – {a} –"]
 COPULA_CUES = ["The answer", "The final answer", "My answer", "The correct answer",
                "So the answer", "The result", "The final count", "Our final answer"]
-COMMENTS = ["", ".", ". I hope that helps.", "\n\nI double-checked every edge."]
+COMMENTS = ["", ".", "\n\nI hope that helps.", "\n\nI double-checked every edge."]
 
 
 @PROPERTY
@@ -565,3 +565,82 @@ def test_rows_after_reasoning_in_key_value_prose_give_their_own_verdict(
         return
     output = _notes(record, notes, value) + _rows(record, value, style)
     assert _verdict(output, record) == expected, output
+
+
+TABLE_KEYS = ["reachable", "answer", "result", "value", "query", "Final answer", "the question"]
+TABLE_HEADERS = ["", "| question | answer |\n|---|---|\n", "| query | value |\n| :--- | ---: |\n"]
+TABLE_LEADS = ["", "So:\n\n", "Answer:\n\n", "Summary:\n\n", "## Answer\n\n"]
+
+
+@st.composite
+def tables(draw: st.DrawFn, record: dict[str, Any], value: Any) -> str:
+    """The final answer as a markdown table: a key and the value in one row (under a header
+    or not, the value bold or not), an object one row per field or one column per field."""
+    kind = _kind(record)
+    if kind == "object":
+        pairs = [(k, str(v).lower()) for k, v in value.items()]
+        if draw(st.booleans()):
+            return "| field | value |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in pairs)
+        return ("| " + " | ".join(k for k, _ in pairs) + " |\n|" + "---|" * len(pairs)
+                + "\n| " + " | ".join(v for _, v in pairs) + " |")
+    text = _text(kind, value)
+    cell = f"**{text}**" if draw(st.booleans()) else text
+    header = draw(st.sampled_from(TABLE_HEADERS))
+    return f"{header}| {draw(st.sampled_from(TABLE_KEYS))} | {cell} |"
+
+
+@PROPERTY
+@given(records, st.sampled_from(TABLE_LEADS), preludes,
+       st.sampled_from(["", "\n\nI hope this helps."]), st.booleans(), st.data())
+def test_the_final_answer_as_a_table_keeps_the_verdict(
+    record: dict[str, Any], lead: str, notes: list[str], comment: str, right: bool,
+    data: st.DataObject
+) -> None:
+    """"| reachable | yes |" as the last answer-bearing line, under a header or a cue, after
+    reasoning that mentions the other value: the verdict of "Final answer: X"."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    table = data.draw(tables(record, value))
+    plain = f"{prelude}Final answer: {_text(_kind(record), value)}{comment}"
+    output = f"{prelude}{lead}{table}{comment}"
+    assert _verdict(plain, record) == expected, plain
+    assert _verdict(output, record) == expected, output
+
+
+TABLE_HEDGES = ["{a} or {b}", "{a} (maybe)", "{a}/{b}", "{a} (possibly {b})", "either {a} or {b}"]
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]),
+       st.sampled_from(TABLE_LEADS), st.sampled_from(TABLE_HEADERS),
+       st.sampled_from(TABLE_KEYS), st.sampled_from(TABLE_HEDGES), preludes, st.booleans())
+def test_a_hedged_table_cell_is_never_credited(
+    record: dict[str, Any], lead: str, header: str, key: str, hedge: str, notes: list[str],
+    right_first: bool
+) -> None:
+    kind = _kind(record)
+    a, b = _text(kind, _answer(record)), _text(kind, _wrong(record))
+    a, b = (a, b) if right_first else (b, a)
+    row = f"| {key} | {hedge.format(a=a, b=b)} |"
+    output = f"{_notes(record, notes, _wrong(record))}{lead}{header}{row}"
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) not in ("object", "labels")]),
+       st.sampled_from(TABLE_LEADS), st.sampled_from(TABLE_HEADERS),
+       st.sampled_from(["", "I followed every edge in its direction.\n\n"]), st.booleans())
+def test_table_rows_that_differ_are_never_credited(
+    record: dict[str, Any], lead: str, header: str, prelude: str, right_first: bool
+) -> None:
+    """Rows giving different values ("| A → B | yes |" over "| B → C | no |") are findings,
+    not one answer (after an answer they are its breakdown: they neither void nor revise it)."""
+    kind = _kind(record)
+    a, b = _text(kind, _answer(record)), _text(kind, _wrong(record))
+    a, b = (a, b) if right_first else (b, a)
+    rows = f"| first check | {a} |\n| second check | {b} |"
+    v = judge_outputs([f"{prelude}{lead}{header}{rows}"], [record])[0]
+    assert not v.strict and not v.lenient, rows
+    output = f"Final answer: {_text(kind, _answer(record))}\n\n{header}{rows}"
+    assert _verdict(output, record) == RIGHT, output

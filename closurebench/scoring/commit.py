@@ -11,7 +11,8 @@ The last answer-bearing unit counts. Units, strongest first:
   ≥ 4") there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
-  block, a leading yes/no, or a value after a copula ("There are four triangles.").
+  block (a table row "| reachable | yes |" too), a leading yes/no, or a value after a copula
+  ("There are four triangles.").
 
 After the commitment, a different value counts only after a revision marker ("wait",
 "correcting", "no —", "so", ``~~struck~~``), which makes it the commitment; offered as an
@@ -287,6 +288,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
             return True, Unit(first, stop, "", True)  # "Answer ≥ 4": an answer line, no value
         return None  # no mark between the cue and the value: "answer the question"
     payload, end = region[after : min(stop, after + TEXT_CHARS + 1)], stop
+    if region[lead : lead + 1] == "|" and payload.rstrip()[-1:] == "|":
+        payload = payload.rstrip()[:-1]  # a table row: "| Final answer | yes |"
     later = _BOLD_LABEL_RE.search(payload)
     if later:
         payload, end = payload[: later.start()], after + later.start()
@@ -578,7 +581,8 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
                     rows[j - 1].strip() or _layout(rows[j]) == layout))):
                 j += 1  # a blank line, then another layout (a table after a list): a new block
             block = "\n".join(rows[i:j]).strip()
-            if "\n" in block or kind in ("object", "array"):  # a list of one is a list
+            if "\n" in block or kind in ("object", "array") or block[:1] == "|":
+                # a list of one is a list; a table of one row is a table
                 out.append((block, True))
                 i = j
                 continue
@@ -751,7 +755,8 @@ class Reader:
         if last < 0:
             return FAIL
         start = last
-        if _marked(pieces[last][0].lower()):
+        if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
+            # ("| query | answer |") neither revises nor hedges
             start = next((i for i in range(last - 1, -1, -1) if values(i)), last)
         return self._forward(FAIL, False, pieces[start:], {i - start: v for i, v in found.items()
                                                             if i >= start})

@@ -14,7 +14,12 @@ full-width commas to ASCII), then read the way a grader reads it:
   row after any bullet or enumerator of ``marks.item_marker``, bare rows, a table column,
   "only Iris", "all of them — crab, gecko and seal", none; a remark after a row's item is
   commentary unless it hedges);
-* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows, ``a = 1, b = 0``.
+* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows (one per field
+  or one column per field), ``a = 1, b = 0``;
+* tables: a count, number, yes/no or label as a markdown table row (``| reachable | yes |``,
+  under a header or not): each row's last cell is its value; rows that differ are findings,
+  no value; a cell that hedges is a hedge. A set's row may hold the list ("| unreachable |
+  Carol, Kofi |").
 
 A reading is ``(value, rest)``: ``rest`` is the text after the value, which the caller
 (``commit``) weighs as commentary. ``HEDGE`` is a value offered with alternatives ("4 or 5",
@@ -546,7 +551,8 @@ def closing(text: str, start: int) -> int:
 _PIPE_RE = re.compile(r"^\s*\|\s*")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 _REMARK_HEDGE_RE = re.compile(
-    r"\b(?:or|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b", re.I)
+    r"\b(?:or|either|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b",
+    re.I)
 
 
 def lines(text: str) -> list[str]:
@@ -565,11 +571,18 @@ def lines(text: str) -> list[str]:
 
 
 def _cell(row: str, names: Names | None) -> str:
-    """A table row's cell that names a node (a "#" column before it aside), else its first."""
+    """A table row's cell that names a node (a "#" column before it aside), else the last
+    cell that starts with one or says none (a key, then the set: "| unreachable | Carol,
+    Kofi |"), else its first."""
     cells = row.split("|")
     if len(cells) > 1 and names is not None:
         for cell in cells:
             if names(cell.strip().strip("*_`")):
+                return cell
+        for cell in reversed(cells):
+            head = _TOKEN_RE.match(_lead(cell.strip()))
+            if (head is not None and names(head[1].rstrip("."))) or _EMPTY_RE.fullmatch(
+                    cell.strip().strip("*_` .")):
                 return cell
     return cells[0]
 
@@ -580,6 +593,8 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge."""
     out = []
     for row in lines(text):
+        if "|" in row and _REMARK_HEDGE_RE.search(row):
+            return HEDGE, text  # a table row that hedges: "| reachable | A or B |"
         item, rest = _items(_cell(row, names), names, weak)
         if item is FAIL or item is HEDGE:
             return item, text
@@ -593,12 +608,70 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     return out, ""
 
 
+_TOTAL_ROW_RE = re.compile(r"(?:final|overall|total|sum|answer|result)\b", re.I)
+
+
+def _table(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """A count, number, yes/no or label given in a markdown table: each row's last cell is
+    its value, the cells before it its key ("| reachable | yes |"); a header and its rule are
+    dropped. Rows that agree give their value, and so does a last row keyed as the answer
+    ("| **Total** | 5 |"); rows that differ are a table of findings, no value; a value cell
+    that hedges ("| reachable | yes (probably) |", "| count | 4 or 5 |") makes it a hedge."""
+    found: list[tuple[Any, str]] = []
+    for i, row in enumerate(lines(text)):
+        cells = [c.strip() for c in row.split("|")]
+        cells = [c for c in cells if c.strip("*_` ")]
+        if not cells:
+            continue
+        if _REMARK_HEDGE_RE.search(cells[-1]):
+            return HEDGE, ""  # "| reachable | yes or no |", "| count | 4 (maybe 5) |"
+        value, rest = _text(cells[-1], schema, names, weak)
+        tail, header = rest.strip(_PAUSE + "|"), value is FAIL
+        if value is not FAIL and value is not HEDGE and tail and (
+                rest.lstrip(" ")[:1] not in "(—-–:"):
+            value = FAIL  # "| count | 4 edges out of 6 |": more than a value
+        if value is HEDGE:
+            return HEDGE, ""
+        if value is FAIL:
+            if i == 0 and header:
+                continue  # a header row without its rule: "| question | answer |"
+            return FAIL, text
+        found.append((value, cells[0] if len(cells) > 1 else ""))
+    if not found:
+        return FAIL, text
+    if len(found) > 1 and _TOTAL_ROW_RE.match(found[-1][1].strip("*_` ")):
+        return found[-1][0], ""  # a breakdown, then its total
+    first = json_key(found[0][0])
+    if first is None or any(json_key(v) != first for v, _ in found[1:]):
+        return (found[0][0], "") if len(found) == 1 else (FAIL, text)
+    return found[0][0], ""
+
+
 _PAIR_RE = re.compile(r"([\w][\w-]*)(?:[ \t]+([\w][\w-]*))?[ \t]*[:=|][ \t]*")
 
 
+def _wide(text: str, schema: Schema) -> str:
+    """``text`` with each table of one column per field and one row of values ("| can_reach
+    | in_degree |" over its rule and "| false | 5 |") as ``key: value`` lines."""
+    rows = text.split("\n")
+    for i in range(len(rows) - 3, -1, -1):
+        if rows[i].count("|") < 2 or not _TABLE_RULE_RE.match(rows[i + 1]) or (
+                i + 3 < len(rows) and rows[i + 3].strip()[:1] == "|"):
+            continue  # not a header over its rule and one row of values
+        keys = [c.strip().strip("*_` ") for c in rows[i].strip().strip("|").split("|")]
+        values = [c.strip() for c in rows[i + 2].strip().strip("|").split("|")]
+        if len(keys) == len(values) and all(
+                k.lower().translate(_KEY_CHARS) in schema.prop_keys for k in keys):
+            rows[i : i + 3] = [f"{k}: {v}" for k, v in zip(keys, values, strict=True)]
+    return "\n".join(rows)
+
+
 def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
-    """An object as ``key: value`` lines, bullets, table rows or ``a = 1, b = 0``."""
+    """An object as ``key: value`` lines, bullets, table rows (one per field, or one column
+    per field) or ``a = 1, b = 0``."""
     out: dict[str, Any] = {}
+    if "|" in text:
+        text = _wide(text, schema)
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
     pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
@@ -637,7 +710,7 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = clean(fold(text)).strip()
-    if kind == "array" and ("\n" in body or item_marker(body)):
+    if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         return _block(body, names, weak)
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
@@ -647,6 +720,8 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
             if type(value) is dict and kind != "object":
                 value = answer_of(value)
             return _json(value, schema, names), body[end:]
+    if body[:1] == "|" and kind in ("integer", "number", "boolean", "string"):
+        return _table(body, schema, names, weak)
     if kind == "integer" or kind == "number":
         return _number(body, kind == "integer")
     if kind == "boolean":
