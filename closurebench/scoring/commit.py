@@ -576,10 +576,10 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     i = 0
     while i < len(rows):
         if _row_is_item(rows[i], kind):
-            j, layout = i, _layout(rows[i])
+            j, layout = i + 1, _layout(rows[i])
             while j < len(rows) and (not rows[j].strip() or (_row_is_item(rows[j], kind) and (
-                    rows[j - 1].strip() or _layout(rows[j]) == layout))):
-                j += 1  # a blank line, then another layout (a table after a list): a new block
+                    rows[j - 1].strip() or _layout(rows[j]) == layout < 2))):
+                j += 1  # a blank line, then another layout or a bare row: a new block
             block = "\n".join(rows[i:j]).strip()
             if "\n" in block or kind in ("object", "array") or block[:1] == "|":
                 # a list of one is a list; a table of one row is a table
