@@ -644,3 +644,42 @@ def test_table_rows_that_differ_are_never_credited(
     assert not v.strict and not v.lenient, rows
     output = f"Final answer: {_text(kind, _answer(record))}\n\n{header}{rows}"
     assert _verdict(output, record) == RIGHT, output
+
+
+LEADING_QUALMS = ["maybe ", "probably ", "possibly ", "perhaps ", "presumably "]
+other_preludes = st.lists(st.sampled_from([n for n in REASONING if "{r}" not in n]), max_size=2)
+"""Reasoning that names only the other value (one that names this value first, "another is
+{r}", makes a later soft restatement of it agree, which is no hedge)."""
+
+
+@PROPERTY
+@given(records, st.sampled_from([f for f in FINALS if "boxed" not in f]), cues,
+       st.sampled_from(LEADING_QUALMS), other_preludes, st.booleans())
+def test_a_qualm_before_the_value_is_never_credited(
+    record: dict[str, Any], form: str, cue: str, qualm: str, notes: list[str], right: bool
+) -> None:
+    """"Final answer: maybe srv-24", "**Answer:** probably 4", "The answer is perhaps yes":
+    a value offered with a qualm is a hedge in every text form, after any reasoning."""
+    value = _answer(record) if right else _wrong(record)
+    kind = _kind(record)
+    form = form.replace("{text}", qualm + "{text}").replace("{json}", '"' + qualm + '{text}"')
+    output = _notes(record, notes, value) + _final(form, record, value, cue)
+    copula = f"The answer is {qualm}{_text(kind, value)}."
+    for text in (output, _notes(record, notes, value) + copula):
+        v = judge_outputs([text], [record])[0]
+        assert not v.strict and not v.lenient, text
+
+
+@PROPERTY
+@given(st.sampled_from(BY_KIND["boolean"]), st.sampled_from(FINALS), cues,
+       st.sampled_from([" or ", " / ", "/", " or maybe "]), preludes, st.booleans())
+def test_yes_or_no_is_never_credited(
+    record: dict[str, Any], form: str, cue: str, joint: str, notes: list[str], yes_first: bool
+) -> None:
+    """"Answer: Yes or No", "The answer is no or yes": both values offered, a hedge."""
+    pair = ("Yes", "No") if yes_first else ("No", "Yes")
+    text = pair[0] + joint + pair[1].lower()
+    final = form.format(cue=cue, text=text, json=json.dumps(text))
+    output = _notes(record, notes, _answer(record)) + final
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output

@@ -87,7 +87,8 @@ class Unit(NamedTuple):
     payload: Any
     text: bool
     group: int = -1
-    readable_only: bool = False  # "the answer is …": a unit only if it reads as a value
+    readable_only: bool = False  # "Result: …": a unit only if it reads as a value
+    copula: bool = False  # "the answer is …": also not if it reads as a hedge (prose then)
 
 
 # ---- explicit units --------------------------------------------------------------------------
@@ -270,7 +271,7 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         if hedged:
             return False, Unit(first, stop, HEDGE, False)
         cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
-        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True)
+        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True, True)
     lead = skip_back(region, first, OPEN, start)
     anchored = lead == start
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
@@ -505,8 +506,8 @@ _ALT = _Cue(
     "or|either|alternatively|otherwise|unless|if|would|could|might|in which case|depending"
     "|maybe|possibly|perhaps|probably",
 )
-_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|(?:could|might) (?:also )?be|not sure)\b",
-             "maybe|possibly|perhaps|probably|could|might|not sure")
+_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
+             r"|not sure)\b", "maybe|possibly|perhaps|probably|presumably|could|might|not sure")
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
                r"|final(?:ly)?|answer|result)\b",
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
@@ -527,7 +528,7 @@ def _hedges(aside: str) -> bool:
 
 
 _QUALM_RE = re.compile(
-    r"[ \t]*(?:[,;(—–-][ \t]*)?(?:maybe|probably|possibly|perhaps|i guess|i'?m not sure"
+    r"[ \t]*(?:[,;(—–-][ \t]*)?(?:maybe|probably|possibly|perhaps|presumably|i guess|i'?m not sure"
     r"|not sure|or so)\b|[ \t]*\?", re.I)
 """A hedge right after a value, on its line: the value is offered, not committed."""
 
@@ -849,9 +850,9 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     readings = []
     for unit in found:
         value, rest = reader.explicit(unit)
-        if value is FAIL:
+        if value is FAIL or (value is HEDGE and unit.copula):
             if unit.readable_only:
-                continue
+                continue  # "the answer is probably …": prose, weighed as prose
             rest = ""  # an unreadable unit's text is not commentary on it
         readings.append((unit, value, rest))
     if not readings:

@@ -444,7 +444,9 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
 
 
 _BOOLS = {"yes": True, "true": True, "no": False, "false": False}
-_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z]))", re.I)
+_BOOL_RE = re.compile(
+    r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z])|\s+or\b)", re.I)
+_BOOL_OR_RE = re.compile(r"\s*(?:/|or\b)", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -454,7 +456,7 @@ def _boolean(text: str) -> tuple[Any, str]:
     if m is None:
         return FAIL, text
     rest = text[m.end() :]
-    return (HEDGE if rest.lstrip()[:1] == "/" else m[1].lower() in ("yes", "true")), rest
+    return (HEDGE if _BOOL_OR_RE.match(rest) else m[1].lower() in ("yes", "true")), rest
 
 
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
@@ -710,6 +712,8 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = clean(fold(text)).strip()
+    if _SOFT_LEAD_RE.match(body):
+        return HEDGE, ""  # "maybe 4", "probably srv-24": offered, not given
     if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         return _block(body, names, weak)
     if kind != "object" and "\n" in body and item_marker(body):
@@ -737,6 +741,7 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     return (body, "") if body else (FAIL, "")
 
 
+_SOFT_LEAD_RE = re.compile(r"[\s*_\"'(]*(?:maybe|probably|possibly|perhaps|presumably)\b", re.I)
 _BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
 
 
