@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 import closurebench
 from closurebench.scoring import judge_outputs
+from closurebench.scoring.commit import REVISION_QUALIFIERS
 from closurebench.scoring.marks import BULLET, REL, SEP, role
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
@@ -681,5 +682,68 @@ def test_yes_or_no_is_never_credited(
     text = pair[0] + joint + pair[1].lower()
     final = form.format(cue=cue, text=text, json=json.dumps(text))
     output = _notes(record, notes, _answer(record)) + final
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+FIRST = ["Final answer: {t}", "**Answer:** {t}", '{{"answer": {j}}}', "So the answer is {t}.",
+         "<answer>{t}</answer>", "I get {t}.", "Answer ⟶ {t}"]
+"""A first commitment, in any form."""
+REVISION_LEADS = ["", "Wait, I miscounted: ", "Hmm, ", "On reflection, ", "Actually, ",
+                  "Let me recount. "]
+REVISIONS = ["{mod}{qual} {qty} is {t}.", "{Qual} {qty}: {t}", "**{Qual} {qty}:** {t}",
+             "{mod}{qual} {qty}, after a recount, is {t}."]
+QUALIFIED = ["answer", "count", "total", "number", "value", "result"]
+
+
+def _revision(record: dict[str, Any], template: str, lead: str, qual: str, qty: str,
+              mod: str, value: Any) -> str:
+    text = template.format(mod=mod, qual=qual, Qual=qual.capitalize(), qty=qty,
+                           t=_text(_kind(record), value))
+    return lead + (text[0].upper() + text[1:] if not lead or lead.endswith(". ") else text)
+
+
+@PROPERTY
+@given(records, st.sampled_from(FIRST), st.sampled_from(REVISION_LEADS),
+       st.sampled_from(REVISIONS), st.sampled_from(REVISION_QUALIFIERS),
+       st.sampled_from(QUALIFIED), st.sampled_from(["the ", "my ", ""]),
+       st.sampled_from(["\n\n", " "]), st.booleans())
+def test_a_later_correction_with_a_qualifier_replaces_the_earlier_value(
+    record: dict[str, Any], first: str, lead: str, template: str, qual: str, qty: str,
+    mod: str, gap: str, right: bool
+) -> None:
+    """"… so 4. Wait, I miscounted: the correct total is 3.", "Answer: 4. Hmm, the actual
+    count is 3.", "Corrected count: 3": a qualifier of the set makes a cue of the quantity
+    it qualifies and revises the value before it, in every form of that value."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    earlier = first.format(t=_text(kind, other), j=json.dumps(other))
+    output = earlier + gap + _revision(record, template, lead, qual, qty, mod, value)
+    assert _verdict(output, record) == expected, output
+
+
+HEDGED_REVISIONS = ["{mod}{qual} {qty} might be {t}.", "{mod}{qual} {qty} is {t} or {o}.",
+                    "{mod}{qual} {qty} is probably {t}.", "{Qual} {qty}: {t} (maybe)",
+                    "{mod}{qual} {qty}, if I read the edges right, is {t}.",
+                    "If the start counts, {mod}{qual} {qty} would be {t}."]
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]), st.sampled_from(FIRST),
+       st.sampled_from(REVISION_LEADS), st.sampled_from(HEDGED_REVISIONS),
+       st.sampled_from(REVISION_QUALIFIERS), st.sampled_from(QUALIFIED),
+       st.sampled_from(["the ", ""]), st.booleans())
+def test_a_hedged_correction_with_a_qualifier_is_never_credited(
+    record: dict[str, Any], first: str, lead: str, template: str, qual: str, qty: str,
+    mod: str, right_first: bool
+) -> None:
+    """A correction offered as an alternative ("the correct total might be 3", "… is 3 or
+    4") leaves no answer: neither the earlier value nor the hedged one is credited."""
+    kind = _kind(record)
+    a, b = (_answer(record), _wrong(record)) if right_first else (_wrong(record), _answer(record))
+    earlier = first.format(t=_text(kind, a), j=json.dumps(a))
+    text = template.replace("{o}", _text(kind, a))
+    output = earlier + "\n\n" + _revision(record, text, lead, qual, qty, mod, b)
     v = judge_outputs([output], [record])[0]
     assert not v.strict and not v.lenient, output

@@ -4,7 +4,8 @@ The last answer-bearing unit counts. Units, strongest first:
 
 * *explicit*: an object with an answer-like key (``answer``, ``final_answer``, ``result``,
   in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
-  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``) with the
+  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``,
+  ``REVISION_QUALIFIERS`` before a quantity: "the correct total") with the
   marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
   answer: X", "【Conclusion】 X", "Final tally ⟶ X", "ANSWER >>> X", "## Answer" then X, "The
   answer, therefore, is X"); if the last one that names the answer cannot be read ("Answer
@@ -205,14 +206,23 @@ CUE_NOUNS = ("answer", "result", "conclusion", "verdict", "solution", "tally", "
 """Words that name the answer: each is a cue ("Result: 4", "【Conclusion】 Yes")."""
 CUE_QUALIFIERS = ("final", "overall")
 """Words that are a cue alone ("Final: 4") or with the quantity they qualify."""
+REVISION_QUALIFIERS = ("correct", "corrected", "actual", "right", "revised", "updated")
+"""Words that make a cue of the quantity they qualify, and never stand alone ("the correct
+total is 3", "Actual count: 3", "the right number is 3"): a revision's own cue, so later in
+the prose they revise the value before them like "wait" does."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
-"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5"."""
-MODIFIERS = ("the", "my", "our", "your", "correct", "short", *CUE_QUALIFIERS)
+"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
+MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUALIFIERS)
 """Words that may stand before a cue word ("The final answer", "My answer")."""
-_STEMS = CUE_NOUNS + CUE_QUALIFIERS
+_STEMS = CUE_NOUNS + CUE_QUALIFIERS + REVISION_QUALIFIERS[::-1]  # "corrected" before "correct"
+_QUALIFIED = rf"(?:{'|'.join(CUE_NOUNS + QUANTITIES)})"
 _CUE_AT_RE = re.compile(
-    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+(?:{'|'.join(CUE_NOUNS + QUANTITIES)}))?"
+    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+{_QUALIFIED})?"
+    rf"|(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}"
     rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
+_REVISED_RE = re.compile(
+    rf"[\W_]*(?:(?:the|my|our)[ \t]+)?(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}",
+    re.I)
 _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
 _COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
 _ASIDE_RE = re.compile(
@@ -262,8 +272,9 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
-    strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
-        mods is not None and any(q in mods[0] for q in CUE_QUALIFIERS))
+    strong = m[0].startswith(("answer", *CUE_QUALIFIERS, *REVISION_QUALIFIERS)) or (
+        "answer" in m[0]) or (mods is not None and any(
+            q in mods[0] for q in CUE_QUALIFIERS + REVISION_QUALIFIERS))
     hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     if cop is not None:
         if mods is None:
@@ -496,9 +507,9 @@ _DOUBT = _Cue(
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    r"|answer|result|again|instead|rather)\b",
+    rf"|answer|result|again|instead|rather|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
-    "|again|instead|rather",
+    "|again|instead|rather|" + "|".join(REVISION_QUALIFIERS),
 )
 _ALT = _Cue(
     r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
@@ -872,6 +883,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
                 run = min(run, unit.start)
                 continue
             between = (said + region[unit.end : run]).lower()  # its own remark counts too
+            if _REVISED_RE.match(region, run, run + 64):
+                break  # "Corrected count: 3": the later unit's own cue revises
             if not between.strip(_FILLER) or (
                 _ALT.search(between) and not (_DOUBT.search(between) or _CONCLUDE.search(between))
             ):
