@@ -29,8 +29,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import closurebench
-from closurebench.scoring import judge_outputs
+from closurebench.scoring import judge_outputs, languages
 from closurebench.scoring.commit import REVISION_QUALIFIERS
+from closurebench.scoring.languages import LANGUAGES
 from closurebench.scoring.marks import BULLET, REL, SEP, role
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
@@ -747,3 +748,64 @@ def test_a_hedged_correction_with_a_qualifier_is_never_credited(
     output = earlier + "\n\n" + _revision(record, text, lead, qual, qty, mod, b)
     v = judge_outputs([output], [record])[0]
     assert not v.strict and not v.lenient, output
+
+
+FOREIGN = {code: lang for code, lang in LANGUAGES.items() if lang.answers}
+FOREIGN_FORMS = ["{cue}: {text}", "{cue}：{text}", "{cue} : {text}", "{cue} — {text}",
+                 "{cue} → {text}", "**{cue}:** {text}", "【{cue}】 {text}", "## {cue}\n\n{text}",
+                 "{cue} >>> {text}"]
+CASES = [str, str.capitalize, str.upper]
+
+
+def _in(code: str, kind: str, value: Any) -> str:
+    """The value as written in a language: its own yes and no where it has them."""
+    lang = LANGUAGES[code]
+    if kind == "boolean" and lang.yes:
+        return (lang.yes if value else lang.no)[0]
+    return _text(kind, value)
+
+
+@PROPERTY
+@given(records, st.sampled_from(sorted(FOREIGN)), st.data(), st.sampled_from(FOREIGN_FORMS),
+       st.sampled_from(CASES), preludes, st.booleans())
+def test_a_cue_of_any_language_gives_the_verdict_of_answer(
+    record: dict[str, Any], code: str, data: st.DataObject, form: str, case: Any,
+    notes: list[str], right: bool
+) -> None:
+    """"答案：5", "Antwort: ja", "Réponse : oui", "La respuesta: 3", "## Antwort" then X: the
+    cue words of every language in ``languages.LANGUAGES``, with any mark, any case and an
+    article or not, give the verdict "Answer: X" gives."""
+    lang = FOREIGN[code]
+    cue = case(data.draw(st.sampled_from(lang.answers + lang.results)))
+    article = data.draw(st.sampled_from(["", *lang.articles]))
+    if article and not form.startswith("{cue}"):
+        article = ""  # "**La réponse:**" is rare; "La réponse : oui" is not
+    cue = (article.capitalize() + " " + cue.lower()) if article else cue
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    output = prelude + form.format(cue=cue, text=_in(code, _kind(record), value))
+    assert _verdict(prelude + f"Answer: {_text(_kind(record), value)}", record) == expected
+    assert _verdict(output, record) == expected, output
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]), st.sampled_from(
+    sorted(FOREIGN)), st.data(), st.sampled_from(FOREIGN_FORMS[:5]), preludes, st.booleans())
+def test_a_hedge_in_any_language_is_never_credited(
+    record: dict[str, Any], code: str, data: st.DataObject, form: str, notes: list[str],
+    right_first: bool
+) -> None:
+    """"Antwort: ja oder nein", "Réponse : 4 ou 5", "答案：3或4", "Respuesta: quizás 3": the
+    alternatives and qualms of the cue's language (English ones where it has none) hedge."""
+    lang, kind = FOREIGN[code], _kind(record)
+    cue = data.draw(st.sampled_from(lang.answers))
+    a, b = _in(code, kind, _answer(record)), _in(code, kind, _wrong(record))
+    a, b = (a, b) if right_first else (b, a)
+    alternative = data.draw(st.sampled_from(lang.alternatives or ("or",)))
+    qualm = data.draw(st.sampled_from(lang.qualms or ("maybe",)))
+    gap = "" if languages.spaceless(alternative[0]) else " "
+    lead = "" if languages.spaceless(qualm[0]) else " "
+    for text in (f"{a}{gap}{alternative}{gap}{b}", f"{qualm}{lead}{a}"):
+        output = _notes(record, notes, _wrong(record)) + form.format(cue=cue, text=text)
+        v = judge_outputs([output], [record])[0]
+        assert not v.strict and not v.lenient, output

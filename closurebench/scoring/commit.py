@@ -31,6 +31,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
 
+from closurebench.scoring import languages
 from closurebench.scoring.marks import (
     CLOSE,
     DASH,
@@ -212,14 +213,23 @@ total is 3", "Actual count: 3", "the right number is 3"): a revision's own cue, 
 the prose they revise the value before them like "wait" does."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
 """What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
-MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUALIFIERS)
-"""Words that may stand before a cue word ("The final answer", "My answer")."""
+FOREIGN_ANSWERS = languages.answers()
+FOREIGN_CUES = languages.cues()
+"""The answer cues of other languages (``languages.LANGUAGES``): "Antwort: ja", "Réponse :
+oui", "答案：5", "Respuesta: 3"; those naming a result are weak like "Result"."""
+MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUALIFIERS,
+             *languages.modifiers())
+"""Words that may stand before a cue word ("The final answer", "My answer", "La réponse")."""
 _STEMS = CUE_NOUNS + CUE_QUALIFIERS + REVISION_QUALIFIERS[::-1]  # "corrected" before "correct"
+_FOREIGN_STEMS = tuple(dict.fromkeys(FOREIGN_CUES))
+_ASCII_FOREIGN_STEMS = tuple(w for w in _FOREIGN_STEMS if w.isascii())
 _QUALIFIED = rf"(?:{'|'.join(CUE_NOUNS + QUANTITIES)})"
 _CUE_AT_RE = re.compile(
     rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+{_QUALIFIED})?"
     rf"|(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}"
-    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
+    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])|(?:{'|'.join(FOREIGN_CUES)})(?![^\W_])", re.I)
+
+
 _REVISED_RE = re.compile(
     rf"[\W_]*(?:(?:the|my|our)[ \t]+)?(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}",
     re.I)
@@ -255,7 +265,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     makes it a line without a value.
     """
     if pos > start and (lower[pos - 1].isalnum() or (
-            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
+            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())) and not (
+            languages.spaceless(lower[pos])):
         return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
     m = _CUE_AT_RE.match(lower, pos, stop)
     if m is None:
@@ -273,7 +284,7 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
     strong = m[0].startswith(("answer", *CUE_QUALIFIERS, *REVISION_QUALIFIERS)) or (
-        "answer" in m[0]) or (mods is not None and any(
+        "answer" in m[0]) or m[0] in FOREIGN_ANSWERS or (mods is not None and any(
             q in mods[0] for q in CUE_QUALIFIERS + REVISION_QUALIFIERS))
     hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     if cop is not None:
@@ -365,7 +376,7 @@ def _may_cue(lower: str, pos: int, end: int) -> bool:
     """A cheap necessary condition for a cue word at ``pos:end``: no letter, digit or quote
     touches it (``"answer":`` is a JSON key, "unanswered" a word)."""
     prev = lower[pos - 1 : pos]
-    if prev and (prev.isalnum() or prev in "\"'"):
+    if prev and (prev.isalnum() or prev in "\"'") and not languages.spaceless(lower[pos]):
         return False
     nxt = lower[end : end + 1]
     if nxt in ("s", "_"):  # "answers", "__Answer__" (but not "final_answer")
@@ -419,6 +430,8 @@ def units(region: str) -> tuple[list[Unit], int]:
         found += objects
     tail = lower if len(lower) <= LINE_SCAN_CHARS else lower[-LINE_SCAN_CHARS:]
     stems = [stem for stem in _STEMS if stem in tail]  # answer lines are looked for there
+    stems += [stem for stem in (_ASCII_FOREIGN_STEMS if tail.isascii() else _FOREIGN_STEMS)
+              if stem in tail]
     if stems:
         lines = _lines(region, lower, stems)
         if found and lines:  # a line inside an answer object is that object's text
@@ -817,7 +830,8 @@ _DIGIT_RE = re.compile(r"\d")
 _ENDS = frozenset(".!)*`$]}>")
 _SQUEEZE = str.maketrans("", "", " _-*`\"'")
 _BOOL_HINTS = ("yes", "true", "false", "no ", "no,", "no.", "no:", "no!", "no-", "no—", "no)",
-               "no;", "no*")
+               "no;", "no*", *(w for w in languages.yes_no() if w not in ("yes", "true", "false",
+                                                                           "no")))
 _EMPTY_HINTS = ("none", "nothing", "nobody", "empty", "no ", "∅", "[")
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
 

@@ -41,10 +41,12 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from closurebench.scoring import languages
 from closurebench.scoring.marks import CLOSE, OPEN, SEP, item_marker, skip
 
 __all__ = [
-    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES", "Schema",
+    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES",
+    "Schema",
     "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze", "json_key",
     "loads", "read", "set_f1",
 ]
@@ -443,10 +445,25 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
     return value, rest
 
 
-_BOOLS = {"yes": True, "true": True, "no": False, "false": False}
+_BOOLS = languages.yes_no()
+"""Yes and no of every language (``languages.LANGUAGES``): "ja", "oui", "sí", "是", "нет"."""
+
+
+def _words_re(words: tuple[str, ...]) -> str:
+    """An alternation of words: bounded by non-letters, except in scripts without spaces."""
+    spaced = [re.escape(w) for w in words if not languages.spaceless(w[0])]
+    bare = [re.escape(w) for w in words if languages.spaceless(w[0])]
+    return "(?:" + "|".join([rf"\b(?:{'|'.join(spaced)})\b", *bare]) + ")"
+
+
+_ALTERNATIVE = _words_re(languages.alternatives())
+_ALTERNATIVE_RE = re.compile(rf"\s*(?-i:{_ALTERNATIVE})\s*(?=\S)", re.I)
+"""Two values joined as alternatives, in any language: "4 oder 5", "oui ou non", "3或4"
+(lower case only: "O" may be a node)."""
 _BOOL_RE = re.compile(
-    r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z])|\s+or\b)", re.I)
-_BOOL_OR_RE = re.compile(r"\s*(?:/|or\b)", re.I)
+    rf"({'|'.join(sorted(map(re.escape, _BOOLS), key=len, reverse=True))})"
+    rf"(?=\s*(?:[.,;:!?)(/—\"'。-]|$)|(?-i:\s+[A-Z])|\s+or\b|\s*(?-i:{_ALTERNATIVE}))", re.I)
+_BOOL_OR_RE = re.compile(rf"\s*(?:/|or\b|(?-i:{_ALTERNATIVE}))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -456,7 +473,7 @@ def _boolean(text: str) -> tuple[Any, str]:
     if m is None:
         return FAIL, text
     rest = text[m.end() :]
-    return (HEDGE if _BOOL_OR_RE.match(rest) else m[1].lower() in ("yes", "true")), rest
+    return (HEDGE if _BOOL_OR_RE.match(rest) else _BOOLS[m[1].lower()]), rest
 
 
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
@@ -467,11 +484,12 @@ _EMPTY_RE = re.compile(
 _ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
                      r"[:—-]?\s*)+", re.I)
 _SEP_RE = re.compile(r"\s*(?:[,;]\s*(?:and|&|plus)\b|,|;|&|\band\b|\bplus\b)\s*", re.I)
-_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b)", re.I)
+_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b"
+                       rf"|(?-i:{_ALTERNATIVE}))", re.I)
 _PAUSE = " .,;:!)"
 Names = Callable[[str], bool]
 _CLAUSE_END_RE = re.compile(r"[.,;:!?()]")
-_JOINED_RE = re.compile(r"\s*(?:,|\bor\b|\band\b|/|&)\s*", re.I)
+_JOINED_RE = re.compile(rf"\s*(?:,|\bor\b|\band\b|/|&|(?-i:{_ALTERNATIVE}))\s*", re.I)
 _PIECE_SPLIT_RE = re.compile(r"[,;](?![^()]*\))")
 
 
@@ -727,7 +745,10 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if body[:1] == "|" and kind in ("integer", "number", "boolean", "string"):
         return _table(body, schema, names, weak)
     if kind == "integer" or kind == "number":
-        return _number(body, kind == "integer")
+        value, rest = _number(body, kind == "integer")
+        if value is not FAIL and value is not HEDGE and _ALTERNATIVE_RE.match(rest):
+            return HEDGE, rest  # "4 oder 5", "3 o 4"
+        return value, rest
     if kind == "boolean":
         return _boolean(body)
     if kind == "string":
@@ -741,7 +762,8 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     return (body, "") if body else (FAIL, "")
 
 
-_SOFT_LEAD_RE = re.compile(r"[\s*_\"'(]*(?:maybe|probably|possibly|perhaps|presumably)\b", re.I)
+_SOFT_LEAD_RE = re.compile(rf"[\s*_\"'(]*{_words_re(languages.qualms())}", re.I)
+"""A qualm before a value, in any language: "maybe 4", "vielleicht ja", "也许是"."""
 _BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
 
 
