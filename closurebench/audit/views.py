@@ -42,7 +42,7 @@ from closurebench.categories import CATEGORIES, Category
 from closurebench.errors import UnposableQuery
 from closurebench.graph import seeds
 from closurebench.graph.families import Graph
-from closurebench.graph.nullmodel import view_move
+from closurebench.graph.nullmodel import view_walk
 
 __all__ = ["ViewRow", "covered", "exhaustive", "format_views", "is_open", "other_answer",
            "view_table", "views_json"]
@@ -72,15 +72,11 @@ def is_open(cat: Category, graph: Graph, query: dict[str, Any], rng: random.Rand
 def other_answer(cat: Category, graph: Graph, query: dict[str, Any], rng: random.Random,
                  walk: int = 400) -> Graph | None:
     """The first graph on a walk of view-keeping moves whose answer differs, if any."""
-    pinned = {query[k] for k in cat.node_keys}
-    have = set(graph.edges)
-    free = [e for e in graph.edges if e[0] not in pinned and e[1] not in pinned]
-    want = _answer(cat, graph.n, have, query)
-    for _ in range(walk):
-        if view_move(rng, free, have):
-            got = _answer(cat, graph.n, have, query)
-            if got is not None and got != want:
-                return Graph(graph.n, tuple(sorted(have)))
+    want = _answer(cat, graph.n, graph.edges, query)
+    for _, have in view_walk(rng, graph.edges, {query[k] for k in cat.node_keys}, walk):
+        got = _answer(cat, graph.n, have, query)
+        if got is not None and got != want:
+            return Graph(graph.n, tuple(sorted(have)))
     return None
 
 

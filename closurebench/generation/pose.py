@@ -33,7 +33,7 @@ from closurebench.graph.families import (
     sample_family,
     sample_undirected,
 )
-from closurebench.graph.nullmodel import camouflage, rewire, view, view_move
+from closurebench.graph.nullmodel import camouflage, rewire, view, view_walk
 from closurebench.graph.real import sample_real
 
 __all__ = ["Posed", "answer_hops", "draw_hops", "pose", "structural_seed", "surface_seed"]
@@ -557,7 +557,7 @@ def _open_view(cat: Category, rng: random.Random, n: int, rho: float, target: Ta
     answers, so no function of the view is right more than half the time.
 
     The planted side is a coin of its own, not the target: an instance planted for it, then
-    a walk of view-keeping moves (``nullmodel.view_move``, never an edge at a query node)
+    a walk of view-keeping moves (``nullmodel.view_walk``, never an edge at a query node)
     to a graph with the other answer (a "yes" on the target's hop bucket). Of the two, the
     one with the target answer is returned: each view is drawn from both sides' plantings
     alike and carries either answer with the same chance. ``None`` when the walk finds no
@@ -573,12 +573,7 @@ def _open_view(cat: Category, rng: random.Random, n: int, rho: float, target: Ta
     first = _answer(cat, g, query)
     if first is _UNPOSABLE or bool(first) != side:
         return None
-    pinned = {query[k] for k in cat.node_keys}
-    have = set(g.edges)
-    free = [e for e in g.edges if e[0] not in pinned and e[1] not in pinned]
-    for step in range(OPEN_WALK if len(free) >= 2 else 0):  # under two free edges none moves
-        if not view_move(rng, free, have):
-            continue
+    for step, have in view_walk(rng, g.edges, {query[k] for k in cat.node_keys}, OPEN_WALK):
         other = Graph(n, tuple(sorted(have)))
         got = _answer(cat, other, query)
         if got is _UNPOSABLE or bool(got) == side:

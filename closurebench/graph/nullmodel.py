@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from closurebench.graph.families import sample_digraph
 
-__all__ = ["camouflage", "rewire", "view", "view_move"]
+__all__ = ["camouflage", "rewire", "view", "view_move", "view_walk"]
 
 Edge = tuple[int, int]
 
@@ -164,3 +164,15 @@ def view_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
     have.update(((a, d), (c, b)))
     free[i], free[j] = (a, d), (c, b)
     return True
+
+
+def view_walk(rng: random.Random, edges: Sequence[Edge], pinned: set[int], steps: int
+              ) -> Iterator[tuple[int, set[Edge]]]:
+    """``steps`` tries of ``view_move`` on the edges that touch no ``pinned`` node, yielding
+    (try index, the edge set) after each move that happened. The set is live: copy it to
+    keep it. Fewer than two free edges cannot move, so nothing is tried."""
+    have = set(edges)
+    free = [e for e in edges if e[0] not in pinned and e[1] not in pinned]
+    for step in range(steps if len(free) >= 2 else 0):
+        if view_move(rng, free, have):
+            yield step, have

@@ -286,9 +286,27 @@ def _remove_stale(root: Path, keep: set[str]) -> None:
             path.parent.rmdir()
 
 
+def _file_problems(root: Path, blobs: dict[str, bytes], rows: dict[str, list[dict[str, Any]]],
+                   same_arrow: bool) -> list[str]:
+    """What differs between the committed data files and a fresh build's: bytes under the
+    same pyarrow, decoded rows under another (its Parquet bytes may differ legitimately)."""
+    import pyarrow.parquet as pq
+
+    problems = []
+    for rel, blob in blobs.items():
+        on_disk = root / rel
+        if not on_disk.exists():
+            problems.append(f"{rel} is missing")
+        elif same_arrow:
+            if on_disk.read_bytes() != blob:
+                problems.append(f"{rel}: bytes differ")
+        elif pq.read_table(on_disk).to_pylist() != rows[rel]:
+            problems.append(f"{rel}: rows differ")
+    return problems
+
+
 def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
              rows: dict[str, list[dict[str, Any]]]) -> None:
-    import pyarrow.parquet as pq
 
     old = read_manifest(root)
     same_arrow = old.get("pyarrow_version") == fresh["pyarrow_version"]
@@ -298,15 +316,7 @@ def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
     for key in ("package_version", "axes", "per_category", "splits"):
         if old.get(key) != fresh[key]:
             problems.append(f"{MANIFEST}: {key} differs")
-    for path, blob in blobs.items():
-        on_disk = root / path
-        if not on_disk.exists():
-            problems.append(f"{path} is missing")
-        elif same_arrow:
-            if on_disk.read_bytes() != blob:
-                problems.append(f"{path}: bytes differ")
-        elif pq.read_table(on_disk).to_pylist() != rows[path]:
-            problems.append(f"{path}: rows differ")
+    problems += _file_problems(root, blobs, rows, same_arrow)
     problems += [f"{p.relative_to(root).as_posix()} is not part of the release"
                  for p in _stale(root, set(blobs))]
     if problems:
@@ -397,7 +407,6 @@ def _compare_gralgo(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
     """The gralgo drift check, as ``_compare``'s for the 26 categories: the split fingerprints
     and the manifest's keys, and every file on disk (its bytes under the manifest's pyarrow,
     its decoded rows under another), so a file that drifted from its manifest is caught too."""
-    import pyarrow.parquet as pq
 
     path = root / GRALGO_MANIFEST
     old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -411,15 +420,7 @@ def _compare_gralgo(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
     for key in ("package_version", "scales", "per_task", "splits"):
         if old and old.get(key) != fresh[key]:
             problems.append(f"{GRALGO_MANIFEST}: {key} differs")
-    for rel, blob in blobs.items():
-        on_disk = root / rel
-        if not on_disk.exists():
-            problems.append(f"{rel} is missing")
-        elif same_arrow:
-            if on_disk.read_bytes() != blob:
-                problems.append(f"{rel}: bytes differ")
-        elif pq.read_table(on_disk).to_pylist() != rows[rel]:
-            problems.append(f"{rel}: rows differ")
+    problems += _file_problems(root, blobs, rows, same_arrow)
     folder = root / GRALGO_DIR
     if folder.is_dir():
         problems += [f"{p.relative_to(root).as_posix()} is not part of the release"
