@@ -54,8 +54,8 @@ def test_zero_per_category_is_empty():
 
 def test_unposable_cell_says_what_to_change():
     with pytest.raises(cb.ConfigError, match="lower hops_min or raise n_min"):
-        next(cb.generate("negative_reachability", n_min=4, n_max=4, hops_min=3, per_category=1))
-    with pytest.raises(cb.ConfigError, match="n_max must be at least 3 for category negative"):
+        next(cb.generate("degree_then_reach", n_min=6, n_max=6, hops_min=6, per_category=1))
+    with pytest.raises(cb.ConfigError, match="n_max must be at least 6 for category negative"):
         next(cb.generate("negative_reachability", n_min=2, n_max=2, density=1e-9, per_category=1))
 
 

@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "79b083570b570eca09117c92a83f6224e4374c812620c4227101fde11ed9442e"),
+     "2796abc59285fd0397fc33e58b6c696a68de542a2cbbf6390493d6376a291c6b"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "6f60b03fd28649f40eb9dafbc18cae2dd3e4814e2e2292d810bc231c023907c6"),
+     "7062d6d012607561b2ac42da0b9103ca0965fd0a64a41d7f063886f637387e9d"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "aa5003b5ef47ebf7d2ab4ded0e4bf0215741ceb1eff73104b1bbf5957bd8d0c3"),
+     "8ed758fc60f9177617ef7eac34dbc4781fe3fda3c8c29f535986a93a0695ea6f"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "1ac492b8195819bca7569f54d172a003b0881ddb1d9874a53abbb196acb4e9c9"),
+     "84f463ce029f9c036cfd220e4ccdc36d8a3b6c3fc6ac357cd3291033660742a9"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "e4b5d03832cefa1be6b44ca5495e3b3367376d70f35606ea524d8afc97d4c02a"),
+     "f39cdca8c413b413c0f0dbc992ed0f79ae1b02ad78cf70e04868773c23e99f70"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "8b2d967be3ed0579ff8d71d8a664050118068c35ddad359bf1a206620a19c1bf"),
+     "1a4e52abec7c8d7d2d7aa1fe5b8ba92b92298bf8b9a0903f338b608355f4b569"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "d43ffdce6201ea25fb05e3e8b48ae9b91f5d6f1e7f939c5ea7dff4f6757d8db1"),
+     "4c3eab60e855eeef47ee67f68f7806741278e2ec4f54eee1a76e90ff3490e969"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "ff97a54fcee99e6faadbb24f3e16d8559e1af9eaec0a408b8a917ba25de23559"),
+     "a88311e316dca5ec9bbd9cf4620b5b067c1cf7bbed880a233220711a21958cdb"),
 ]
 
 

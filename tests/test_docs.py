@@ -19,7 +19,7 @@ LINKED = [README, *PAGES, ROOT / CARD_FILE]
 QUICKSTART = (
     "bash .ci/setup && .venv/bin/closurebench run --model baseline:majority --config all "
     "--split held_out --out runs/baseline",
-    "bash .ci/setup && .venv/bin/python -m pytest -q",
+    "bash .ci/setup && .venv/bin/python -m pytest -q -n 2",
 )
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)

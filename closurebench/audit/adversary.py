@@ -180,13 +180,33 @@ def _program(cat: Category, item: _Item, view: Callable[..., Any] | None) -> str
         return None
 
 
-def _majority(train: list[_Item]) -> Reader:
+def _role(cat: Category, item: _Item) -> str:
+    """An answer as a chance reader can name it: a single node that is one of the query
+    nodes by its slot (``@y``: "the second node asked about"), anything else as itself.
+    Without it the majority floor of a question whose answer is always y or z counts names,
+    which differ in every instance, and sits near 0 where a coin is right half the time."""
+    if cat.answer == "label":
+        for k in cat.node_keys:
+            if item.answer == _labelled(cat, item, item.query[k]):
+                return f"@{k}"
+    return item.answer
+
+
+def _majority(cat: Category, train: list[_Item]) -> Reader:
+    """The training seed's most frequent answer (or query slot) at the instance's n."""
     counts: dict[int | None, Counter[str]] = defaultdict(Counter)
     for it in train:
-        counts[it.n][it.answer] += 1
-        counts[None][it.answer] += 1
+        counts[it.n][_role(cat, it)] += 1
+        counts[None][_role(cat, it)] += 1
     mode = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in counts.items()}
-    return lambda it: mode.get(it.n, mode[None])
+
+    def read(it: _Item) -> str:
+        got = mode.get(it.n, mode[None])
+        if got.startswith("@") and got[1:] in it.query:
+            return _labelled(cat, it, it.query[got[1:]])
+        return got
+
+    return read
 
 
 def _fixed(cat: Category) -> dict[str, Reader]:
@@ -387,7 +407,8 @@ def adversary(category: str | Category, train: Iterable[dict[str, Any]],
     """Fit every reader on ``train`` records of one category, score them on ``test``."""
     cat = category if isinstance(category, Category) else get(category)
     tr, te = _items(cat, train), _items(cat, test)
-    pool: dict[str, Reader | None] = {"majority": _majority(tr), "constant": _engine(cat, tr, None)}
+    pool: dict[str, Reader | None] = {"majority": _majority(cat, tr),
+                                      "constant": _engine(cat, tr, None)}
     pool.update(_fixed(cat))
     for kind in MODELS:
         pool[f"direct:{kind}"] = _direct(cat, tr, kind)

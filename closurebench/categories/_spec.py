@@ -152,6 +152,10 @@ class Category:
     #: ``edge_weights`` (null when unweighted). ``None`` for the 26 categories, whose records
     #: carry no weight fields (loaders read the absence as null).
     weights: str | None = None
+    #: Nodes whose every edge belongs to what a reader sees, for a category with no query
+    #: nodes whose program still starts from a node the degrees pick (degree_then_reach's
+    #: hub): ``view_nodes(graph, query)``. ``None``: the query nodes.
+    view_nodes: Callable[[Any, dict[str, Any]], list[int]] | None = None
 
     @property
     def n_floor(self) -> int:

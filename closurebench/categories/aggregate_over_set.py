@@ -105,4 +105,5 @@ CATEGORY = Category(
     node_keys=("x",), construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="Mean out-degree over the nodes x reaches.",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

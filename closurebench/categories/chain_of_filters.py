@@ -168,7 +168,7 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), params={"t": (1, 2)},
     tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0, construct=construct,
-    max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y}, generate_min_n=5,
+    max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y}, generate_min_n=6,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
     tl_program=TL_PROGRAM,
 )

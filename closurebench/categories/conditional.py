@@ -22,7 +22,7 @@ DECAY = {1: 0.3, 2: 1.0}
 #: (so any one count is capped lower), while an "n - k" rule is right on at most that half
 #: (so its cap within the half is 35%, under 18% overall). For the same reason it is walked
 #: by count first: its spread is the tighter target.
-DESIGN = CountDesign(n_range=(4, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
+DESIGN = CountDesign(n_range=(6, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
                      counts=lambda n, depth: range(depth, n), cap_n_k=0.35, cap_value=0.145,
                      by_value=True)
 
@@ -88,4 +88,5 @@ CATEGORY = Category(
     summary="If x reaches y, count R(x); otherwise -1.",
     tl_program=TL_PROGRAM,
     joint=DESIGN.joint,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

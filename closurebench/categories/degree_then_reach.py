@@ -126,6 +126,13 @@ def tensor_program(g, q):
     return int(r.sum())
 
 
+def hub(g, q) -> list[int]:
+    """The busiest node's id, the one the program reaches from: its edges are what a reader
+    sees of the query (``Category.view_nodes``)."""
+    deg = T.out_degree(g.adjacency)
+    return [int(deg.argmax())]
+
+
 def nx_program(G, q):
     import networkx as nx
 
@@ -167,7 +174,7 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template, node_keys=(),
     tolerance="count", accept=lambda a, g: a > 0,
     construct=construct, max_hops=max_hops, min_n=3, generate_min_n=6,
-    shortcuts={"ignore-direction": ignore_direction},
+    shortcuts={"ignore-direction": ignore_direction}, view_nodes=hub,
     summary="Find the highest out-degree node, then count what it reaches.",
     tl_program=TL_PROGRAM,
     joint=DESIGN.joint,

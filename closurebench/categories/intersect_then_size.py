@@ -27,7 +27,7 @@ SIZES = (8, 8, 6, 6)
 #: In the default cells (n 5-10, uniform) the size comes from a joint design instead
 #: (``_values.flatten``): with ``SIZES`` alone "answer n - 4" took ~25%. Caps: every
 #: "n - k" rule, any one size.
-DESIGN_N = (5, 10)
+DESIGN_N = (6, 10)
 CAP_N_K, CAP_VALUE, MIX = 0.15, 0.19, 0.05
 DESIGN = SizeDesign(DESIGN_N, (
     (lambda n, v: n - v, lambda k: CAP_N_K),
@@ -84,7 +84,7 @@ CATEGORY = Category(
     primitives=("closure", "intersection", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), tolerance="count", accept=lambda a, g: a > 0,
-    construct=construct, max_hops=lambda n: n - 2, generate_min_n=5,
+    construct=construct, max_hops=lambda n: n - 2, generate_min_n=6,
     summary="Count the nodes both x and y reach.",
     tl_program=TL_PROGRAM,
     joint=joint,

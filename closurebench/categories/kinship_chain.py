@@ -161,6 +161,7 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), min_n=3,
     params={"relation": tuple(sorted(RELATIONS))},
     accept=lambda a, g: len(a) > 0, construct=construct,
+    generate_min_n=6,  # built blind (``pose.BLIND``): in fewer people every view is decided
     summary="List x's grandparents/grandchildren (or great-) : rows/columns of A^k.",
     tl_program=tl_program,
 )

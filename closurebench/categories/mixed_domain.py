@@ -73,4 +73,5 @@ CATEGORY = Category(
     max_hops=lambda n: max(2, n - 3),
     summary="Mean out-degree over x's strongly connected component.",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

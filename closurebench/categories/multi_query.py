@@ -102,4 +102,5 @@ CATEGORY = Category(
     counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Out-degree, in-degree and reachability of one node, as one JSON object.",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

@@ -82,4 +82,5 @@ CATEGORY = Category(
     shortcuts={"ignore-direction": ignore_direction},
     summary="List the nodes x cannot reach (complement of the reachable set).",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

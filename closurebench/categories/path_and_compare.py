@@ -152,4 +152,5 @@ CATEGORY = Category(
     construct=construct, max_hops=max_hops, shortcuts={"busier": busier},
     summary="Which of y, z is nearer to x along directed edges?",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

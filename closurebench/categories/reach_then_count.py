@@ -16,7 +16,7 @@ from closurebench.graph import tensor as T
 #: counts n - 3 .. n - 1, so the deepest is drawn less than the shared default.
 DEEP_WEIGHTS = (0.3, 0.4, 0.3)
 #: The count design over the default cells (n 4-10): x reaches depth .. n - 1 nodes.
-DESIGN = CountDesign(n_range=(4, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
+DESIGN = CountDesign(n_range=(6, 10), max_hops=lambda n: n - 1, depth_cap=lambda n: n - 1,
                      counts=lambda n, depth: range(depth, n), deep=DEEP_WEIGHTS)
 
 
@@ -70,4 +70,5 @@ CATEGORY = Category(
     summary="Count the nodes x reaches.",
     tl_program=TL_PROGRAM,
     joint=DESIGN.joint,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

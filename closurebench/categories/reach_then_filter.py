@@ -116,4 +116,5 @@ CATEGORY = Category(
     construct=construct, shortcuts={"ignore-reach": ignore_reach},
     summary="List the nodes x reaches whose out-degree is at least t.",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

@@ -61,4 +61,5 @@ CATEGORY = Category(
     construct=construct, shortcuts={"ignore-direction": ignore_direction},
     summary="Is y reachable from x through one or more directed edges?",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

@@ -127,4 +127,5 @@ CATEGORY = Category(
     shortcuts={"local": local},
     summary="Are x and y mutually reachable (TC ∧ TCᵀ)?",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

@@ -27,7 +27,7 @@ from closurebench.graph import tensor as T
 
 #: The default axes the size design is made for: n from this category's floor to the
 #: default n_max, hop buckets as the generator draws them.
-DESIGN_N = (5, 10)
+DESIGN_N = (6, 10)
 #: Largest share of the design for the whole graph ("answer n", also query-insensitive), for
 #: every other "answer n - k" rule, for any one size, and for the smallest size a cell allows
 #: (one petal: the shortest cycle through x is then the whole component).
@@ -135,7 +135,7 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
     slip="-1", accept=lambda a, g: a > 1, construct=partial(component, size=designed_size),
     max_hops=max_hops,
-    generate_min_n=5,
+    generate_min_n=6,
     shortcuts={"shortest-cycle": shortest_cycle},
     summary="Count the nodes in x's strongly connected component.",
     tl_program=TL_PROGRAM,

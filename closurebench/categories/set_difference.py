@@ -77,4 +77,5 @@ CATEGORY = Category(
     shortcuts={"ignore-y": ignore_y},
     summary="List the nodes x reaches that y does not.",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

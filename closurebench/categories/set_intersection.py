@@ -69,4 +69,5 @@ CATEGORY = Category(
     accept=lambda a, g: len(a) > 0, construct=construct, max_hops=lambda n: n - 2,
     summary="List the nodes both x and y reach.",
     tl_program=TL_PROGRAM,
+    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
 )

@@ -229,10 +229,10 @@ CATEGORY = Category(
     id="triangle_count", level=1, family="undirected", answer="integer",
     primitives=("triangles",), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=(), min_n=3,
-    # Generated from 5 nodes: the 11 graphs on 4 split by structural half into counts
-    # {0, 2} and {1, 4} (K4 in one half only), so each split's n = 4 instances crowded onto
-    # two counts (held_out answered "n" in 62% of them).
-    generate_min_n=5,
+    # Generated from 6 nodes: built blind (``pose.BLIND``), and below 6 the degree sequence
+    # all but fixes the graph (at 4 the 11 graphs also split by structural half into counts
+    # {0, 2} and {1, 4}, so each split's n = 4 instances crowded onto two counts).
+    generate_min_n=6,
     construct=construct, shortcuts={"cycle-rank": cycle_rank},
     summary="Count triangles (trace(A³)/6) in an undirected graph.",
     tl_program=TL_PROGRAM,

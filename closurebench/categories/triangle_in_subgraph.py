@@ -180,7 +180,7 @@ CATEGORY = Category(
     node_keys=("x",), min_n=3, accept=lambda a, g: a > 0, construct=construct,
     # Generated from 5 nodes: at 4 a reach set carries 1, 2 or 4 triangles, and "answer
     # n - 3" (one triangle) was right on 45% of those instances.
-    generate_min_n=5,
+    generate_min_n=6,
     shortcuts={"ignore-reach": ignore_reach},
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
     tl_program=TL_PROGRAM,

@@ -7,24 +7,49 @@ never draws structure), so a record is a pure function of (config, k).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from copy import deepcopy
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from closurebench.categories import get
+from closurebench.generation import pose as posing
 from closurebench.generation.config import Config
-from closurebench.generation.pose import pose, strata, structural_seed, surface_seed
+from closurebench.generation.pose import Posed, pose, strata, structural_seed, surface_seed
 from closurebench.generation.records import build_record
 
 __all__ = ["generate", "instance"]
+
+
+#: Largest n whose posed instances are memoised (``_posed``): their adjacency matrices are a
+#: few hundred bytes; at n = 2,000 one is 4 MB.
+MEMO_N = 20
+
+
+@lru_cache(maxsize=8192)
+def _posed(config: Config, k: int, settings: tuple[Any, ...]) -> Posed:
+    """The structural half of record ``k``, memoised: built blind, it costs milliseconds
+    (``pose._blind``), and one process often asks for the same records again (the release
+    audit, the card, the baselines' train answers). ``settings`` (``pose.settings()``) is part
+    of the key, so a memo never outlives a change of them. Pure: the same arguments build the
+    same structure, so the memo changes no output."""
+    cat_id, j = config.locate(k)
+    sseed = structural_seed(config.seed, cat_id, j)
+    side = bool(sseed & 1) if get(cat_id).balance is not None else None
+    return pose(cat_id, sseed, config.n_range(cat_id), config.density,
+                (config.hops_min, config.hops_max), config.half,
+                strata(config.seed, cat_id, j, side), config.source, config.mean_degree)
 
 
 def instance(config: Config, k: int, *, cross_check: bool = True) -> dict[str, Any]:
     """Record ``k`` of a config, computed on its own (no dependence on other instances)."""
     cat_id, j = config.locate(k)
     sseed = structural_seed(config.seed, cat_id, j)
-    side = bool(sseed & 1) if get(cat_id).balance is not None else None
-    posed = pose(cat_id, sseed, config.n_range(cat_id), config.density,
-                 (config.hops_min, config.hops_max), config.half,
-                 strata(config.seed, cat_id, j, side), config.source, config.mean_degree)
+    if config.n_max <= MEMO_N:
+        posed = _posed(config, k, posing.settings())
+        posed = replace(posed, query=dict(posed.query), answer=deepcopy(posed.answer))
+    else:
+        posed = _posed.__wrapped__(config, k, ())
     return build_record(
         posed,
         record_id=f"{cat_id}-{j:05d}-{config.digest}",

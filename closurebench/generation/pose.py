@@ -33,7 +33,17 @@ from closurebench.graph.families import (
     sample_family,
     sample_undirected,
 )
-from closurebench.graph.nullmodel import camouflage, rewire, view, view_walk
+from closurebench.graph.nullmodel import (
+    camouflage,
+    family_move,
+    generations,
+    rewire,
+    topological_ids,
+    undirected_move,
+    view,
+    view_move,
+    view_walk,
+)
 from closurebench.graph.real import sample_real
 
 __all__ = ["Posed", "answer_hops", "draw_hops", "pose", "structural_seed", "surface_seed"]
@@ -62,6 +72,8 @@ REDRAW_TRIES = MAX_TRIES // 4
 SENSITIVE_N = 64
 #: Marks a query without a unique answer in the per-graph cache of ``pose``.
 _UNPOSABLE = object()
+#: The key of a balanced category's answer on the side the target does not want.
+_OTHER_SIDE = object()
 
 
 @dataclass(frozen=True)
@@ -589,6 +601,199 @@ def _open_view(cat: Category, rng: random.Random, n: int, rho: float, target: Ta
     return None
 
 
+#: Categories built blind (``_blind``), from release 0.3.0 on: every digraph and family-tree
+#: category whose answer the view does not fix. Env ``CLOSUREBENCH_BLIND`` overrides (a comma
+#: list, ``all``, or ``none`` for the planted construction of 0.2.x: an experiment, not a
+#: release).
+BLIND_ALL = ("reachability", "same_scc", "negative_reachability", "set_intersection",
+             "set_difference", "reach_then_count", "reach_then_filter",
+             "triangle_in_subgraph", "path_and_compare", "scc_then_count",
+             "intersect_then_size", "multi_query", "conditional", "aggregate_over_set",
+             "chain_of_filters", "mixed_domain", "degree_then_reach",
+             # undirected, by double-edge swaps (``nullmodel.undirected_move``)
+             "triangle_count",
+             # family trees, by parent swaps within a generation (``nullmodel.family_move``)
+             "ancestor", "cousin", "kinship_chain", "kinship_complex")
+_blind_env = os.environ.get("CLOSUREBENCH_BLIND", "all")
+BLIND: frozenset[str] = frozenset(
+    BLIND_ALL if _blind_env == "all" else [c for c in _blind_env.split(",") if c != "none"])
+#: View-keeping moves per decoy, and decoys before a cell falls back to planting.
+BLIND_WALK = int(os.environ.get("CLOSUREBENCH_BLIND_WALK", "15"))
+BLIND_TRIES = int(os.environ.get("CLOSUREBENCH_BLIND_TRIES", "40"))
+BLIND_SETTLE = int(os.environ.get("CLOSUREBENCH_BLIND_SETTLE", "30"))
+BLIND_CAMOUFLAGE = os.environ.get("CLOSUREBENCH_BLIND_CAMOUFLAGE", "1") == "1"
+
+
+
+def _answer_key(cat: Category, query: dict[str, Any], answer: Any) -> Any:
+    """What a target fixes of an answer: the value itself, a set's size, a node's role
+    (which query node it is, or none of them): the rest is left to the walk."""
+    if cat.answer == "labels":
+        return len(answer)
+    if cat.answer == "label":
+        return next((k for k in cat.node_keys if query.get(k) == answer), "other")
+    if isinstance(answer, dict):
+        return tuple(sorted(answer.items()))
+    return answer
+
+
+def _frozen(answer: Any) -> Any:
+    """An answer as a hashable value (a set's members in order)."""
+    if isinstance(answer, (list, tuple, set, frozenset)):
+        return tuple(sorted(answer))
+    if isinstance(answer, dict):
+        return tuple(sorted(answer.items()))
+    return answer
+
+
+def _key_gap(want: Any, got: Any) -> float:
+    """How far a key is from the wanted one: a number's distance, else 0 or 1."""
+    if got == want:
+        return 0.0
+    if isinstance(want, (int, float)) and isinstance(got, (int, float)) \
+            and not isinstance(want, bool) and not isinstance(got, bool):
+        return float(abs(got - want))
+    return 1.0
+
+
+def _blind_key(cat: Category, rng: random.Random, n: int, rho: float, target: Target) -> Any:
+    """The key of the target's answer, from the constructor built for the target (a yes/no
+    target is its own key); ``_UNPOSABLE`` if no build gave one."""
+    if target.want is not None and cat.answer == "boolean":
+        return target.want
+    for _ in range(BLIND_TRIES):
+        real = cat.construct(rng, n, rho, target)
+        if real is not None:
+            got = _answer(cat, *real)
+            if got is not _UNPOSABLE:
+                return _answer_key(cat, real[1], got)
+    return _UNPOSABLE
+
+
+def _blind(cat: Category, rng: random.Random, n: int, rho: float, target: Target,
+           want_key: Any) -> tuple[Any, dict[str, Any]] | None:
+    """An instance whose view (every degree, every edge at a query node) was drawn for
+    another answer and admits more than one: the open-view construction, for every answer
+    type.
+
+    The target's key (``_answer_key``: a value, a set's size, a node's role) comes from the
+    constructor built for the target (``_blind_key``). The view comes from a *decoy*: the
+    constructor built for a target drawn on its own (``_view_target``), its unreached nodes
+    linked among themselves (``nullmodel.camouflage``: otherwise they are the sources). A
+    walk of view-keeping moves (``nullmodel.view_move``, never an edge at a query node), each
+    kept unless it takes the key further from the target's, looks for a graph with the
+    target's key and hop bucket, and for one with another key (the view is open). It then
+    walks on inside the target's key (``BLIND_SETTLE`` moves), so which nodes answer is the
+    walk's, not the decoy's planting. Whatever the planting leaves in a view tells the
+    decoy's answer, which is independent of the target's; a view that fixes its answer is
+    never emitted."""
+    decoy = cat.construct(rng, n, rho, _view_target(cat, rng, n))
+    if decoy is None:
+        return None
+    g, query = decoy
+    q_nodes = [query[k] for k in cat.node_keys] if cat.view_nodes is None \
+        else list(cat.view_nodes(g, query))
+    if cat.family == "family":  # parent swaps within a generation: still a family tree
+        gen = generations(n, g.edges)
+
+        def move(free: list, have: set) -> bool:
+            return family_move(rng, free, have, gen)
+    elif cat.family == "undirected":
+        def move(free: list, have: set) -> bool:
+            return undirected_move(rng, free, have)
+    else:
+        def move(free: list, have: set) -> bool:
+            return view_move(rng, free, have)
+    # (not where the degrees pick the view's nodes: new edges could pick another)
+    if BLIND_CAMOUFLAGE and q_nodes and cat.family == "digraph" and cat.view_nodes is None:
+        hit = np.zeros(n, dtype=bool)
+        for s in q_nodes:
+            hit |= T.reach(g.adjacency, s)
+        hit[q_nodes] = True
+        g = Graph(n, tuple(camouflage(rng, n, rho, g.edges, np.flatnonzero(~hit).tolist())))
+
+    def keyed(graph: Any) -> Any:
+        got = _answer(cat, graph, query)
+        if got is _UNPOSABLE:
+            return _UNPOSABLE
+        if target.want is not None and cat.balance is not None \
+                and cat.balance(got) != target.want:
+            return _OTHER_SIDE, got  # the other side of a balanced category: another key
+        return _answer_key(cat, query, got), got
+
+    def deep_enough(graph: Any, got: Any) -> bool:
+        if target.hops is None:
+            return True
+        lo, hi = target.hops
+        return lo <= answer_hops(cat, graph, query, got) <= hi
+
+    pinned = set(q_nodes)
+    have = set(g.edges)
+    free = [e for e in g.edges if e[0] not in pinned and e[1] not in pinned]
+    if len(free) < 2:
+        return None
+    first = keyed(g)
+    if first is _UNPOSABLE:
+        return None
+    gap = _key_gap(want_key, first[0])
+    seen = {_frozen(first[1])}  # the view is open once it has given two answers
+    hit_graph = g if gap == 0 and deep_enough(g, first[1]) else None
+    moves = tries = 0
+    while moves < BLIND_WALK and tries < 4 * BLIND_WALK and (hit_graph is None or len(seen) < 2):
+        tries += 1
+        keep_have, keep_free = set(have), list(free)
+        if not move(free, have):
+            continue
+        moves += 1
+        moved = Graph(n, tuple(sorted(have)), directed=g.directed)
+        got = keyed(moved)
+        new_gap = 1e9 if got is _UNPOSABLE else _key_gap(want_key, got[0])
+        if got is not _UNPOSABLE:
+            seen.add(_frozen(got[1]))
+        if new_gap > gap:
+            have, free = keep_have, keep_free  # further from the target: undone
+            continue
+        gap = new_gap
+        if gap == 0 and hit_graph is None and deep_enough(moved, got[1]):
+            hit_graph = moved
+    if hit_graph is None or len(seen) < 2:
+        VIEW_STATS["blind_decided" if hit_graph is not None else "blind_missed"] += 1
+        return None
+    # Walk on inside the target's key: the decoy's planting must not pick the answer's nodes.
+    cur = hit_graph
+    have, free = set(cur.edges), [e for e in cur.edges
+                                  if e[0] not in pinned and e[1] not in pinned]
+    for _ in range(BLIND_SETTLE):
+        keep_have, keep_free = set(have), list(free)
+        if not move(free, have):
+            continue
+        moved = Graph(n, tuple(sorted(have)), directed=g.directed)
+        got = keyed(moved)
+        if got is _UNPOSABLE or got[0] != want_key:
+            have, free = keep_have, keep_free
+            continue
+        cur = moved
+    if cur is not hit_graph and not deep_enough(cur, keyed(cur)[1]):
+        cur = hit_graph
+    VIEW_STATS["blind"] += 1
+    VIEW_STATS["blind_steps"] += moves
+    if cat.family == "family":  # ids in a fresh random topological order, as planted trees
+        new = topological_ids(rng, n, cur.edges)
+        cur = Graph(n, tuple(sorted((new[u], new[v]) for u, v in cur.edges)))
+        query = {k: new[v] if k in cat.node_keys else v for k, v in query.items()}
+    return cur, query
+
+
+def settings() -> tuple[Any, ...]:
+    """Every module-level setting that shapes what ``pose`` builds (constructions switched on,
+    tries, walk lengths): with the arguments, the whole input of a posed instance, so a memo
+    of it (``instances._posed``) cannot hand out a structure built under other settings."""
+    return (BLIND, OPEN_VIEWS, VIEW_FIRST, MAX_TRIES, FREE_AFTER, QUERY_TRIES,
+            INSENSITIVE_REDRAW, REDRAW_TRIES, SENSITIVE_N, BLIND_WALK, BLIND_TRIES,
+            BLIND_SETTLE, BLIND_CAMOUFLAGE, OPEN_N, OPEN_WALK, OPEN_TRIES, camouflage,
+            generations, view_move, family_move, undirected_move)
+
+
 def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: Target,
                 source: str = "synthetic") -> Iterator[tuple[Any, dict[str, Any]]]:
     """Graph/query candidates: built to target, or sampled graphs with proposed queries.
@@ -606,6 +811,13 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
     if cat.id in OPEN_VIEWS and n >= OPEN_N and target.want is not None:
         for _ in range(OPEN_TRIES):
             built = _open_view(cat, rng, n, rho, target)
+            if built is not None:
+                yield built
+        VIEW_STATS["planted"] += 1  # the cell stays posable; counted
+    if cat.id in BLIND and n >= OPEN_N and cat.construct is not None:
+        want_key = _blind_key(cat, rng, n, rho, target)
+        for _ in range(BLIND_TRIES if want_key is not _UNPOSABLE else 0):
+            built = _blind(cat, rng, n, rho, target, want_key)
             if built is not None:
                 yield built
         VIEW_STATS["planted"] += 1  # the cell stays posable; counted

@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from closurebench.graph.families import sample_digraph
 
-__all__ = ["camouflage", "rewire", "view", "view_move", "view_walk"]
+__all__ = ["camouflage", "family_move", "generations", "rewire", "topological_ids",
+           "undirected_move", "view", "view_move", "view_walk"]
 
 Edge = tuple[int, int]
 
@@ -128,6 +129,14 @@ def camouflage(rng: random.Random, n: int, rho: float, edges: Sequence[Edge],
     return sorted(have)
 
 
+def _two(rng: random.Random, m: int) -> tuple[int, int] | None:
+    """Two distinct indices below ``m`` (cheaper than ``rng.sample``), or None if m < 2."""
+    if m < 2:
+        return None
+    i, j = rng.randrange(m), rng.randrange(m - 1)
+    return i, j + (j >= i)
+
+
 def view_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
     """One move on ``free`` edges (and the edge set ``have``, in place) that keeps every in-
     and out-degree: a directed double-edge swap ``a -> b, c -> d => a -> d, c -> b``, or (one
@@ -152,11 +161,10 @@ def view_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
             free.append((v, u))
             have.add((v, u))
         return True
-    m = len(free)
-    if m < 2:
+    pair = _two(rng, len(free))
+    if pair is None:
         return False
-    i, j = rng.randrange(m), rng.randrange(m - 1)  # two distinct edges (cheaper than sample)
-    j += j >= i
+    i, j = pair
     (a, b), (c, d) = free[i], free[j]
     if a in (c, d) or b in (c, d) or (a, d) in have or (c, b) in have:
         return False
@@ -176,3 +184,87 @@ def view_walk(rng: random.Random, edges: Sequence[Edge], pinned: set[int], steps
     for step in range(steps if len(free) >= 2 else 0):
         if view_move(rng, free, have):
             yield step, have
+
+
+def generations(n: int, edges: Sequence[Edge]) -> list[int]:
+    """A generation for every person of a family tree (parent -> child edges): one below each
+    parent, founders placed by their children; components start at 0. In a family tree every
+    line between two people has one length, so the numbering is consistent."""
+    links: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for p, c in edges:
+        links[p].append((c, 1))
+        links[c].append((p, -1))
+    gen: list[int | None] = [None] * n
+    for root in range(n):
+        if gen[root] is not None:
+            continue
+        gen[root] = 0
+        stack = [root]
+        while stack:
+            u = stack.pop()
+            for v, step in links[u]:
+                if gen[v] is None:
+                    gen[v] = gen[u] + step  # type: ignore[operator]
+                    stack.append(v)
+    return [g or 0 for g in gen]
+
+
+def family_move(rng: random.Random, free: list[Edge], have: set[Edge], gen: Sequence[int]
+                ) -> bool:
+    """A parent swap that keeps a family tree one: ``a -> b, c -> d => a -> d, c -> b`` with
+    ``a`` and ``c`` of one generation (so ``b`` and ``d`` are too). Every person keeps the
+    number of parents and of children, every line keeps its length. Edges outside ``free``
+    never move. False if the drawn move was invalid."""
+    pair = _two(rng, len(free))
+    if pair is None:
+        return False
+    i, j = pair
+    (a, b), (c, d) = free[i], free[j]
+    if a == c or b == d or gen[a] != gen[c] or (a, d) in have or (c, b) in have:
+        return False
+    have.difference_update(((a, b), (c, d)))
+    have.update(((a, d), (c, b)))
+    free[i], free[j] = (a, d), (c, b)
+    return True
+
+
+def topological_ids(rng: random.Random, n: int, edges: Sequence[Edge]) -> list[int]:
+    """New ids in a random topological order (every parent before its children), as a
+    family tree's ids are drawn: an id then says nothing about how the tree was built."""
+    left = [0] * n
+    children: list[list[int]] = [[] for _ in range(n)]
+    for p, c in sorted(edges):
+        left[c] += 1
+        children[p].append(c)
+    ready = [v for v in range(n) if not left[v]]
+    new = [0] * n
+    k = 0
+    while ready:
+        v = ready.pop(rng.randrange(len(ready)))
+        new[v] = k
+        k += 1
+        for c in children[v]:
+            left[c] -= 1
+            if not left[c]:
+                ready.append(c)
+    return new
+
+
+def undirected_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
+    """A double-edge swap of an undirected graph (edges stored ``u < v``): ``a - b, c - d =>
+    a - d, c - b``, the two edges taken in a random orientation, so every degree stays.
+    Edges outside ``free`` never move. False if the drawn move was invalid."""
+    pair = _two(rng, len(free))
+    if pair is None:
+        return False
+    i, j = pair
+    (a, b), (c, d) = free[i], free[j]
+    if rng.random() < 0.5:
+        c, d = d, c
+    e, f = (min(a, d), max(a, d)), (min(c, b), max(c, b))
+    if len({a, b, c, d}) < 4 or e in have or f in have:
+        return False
+    have.difference_update((free[i], free[j]))
+    have.update((e, f))
+    free[i], free[j] = e, f
+    return True

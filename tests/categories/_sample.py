@@ -5,13 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 
-def posed_sample(category: str, count: int, seed: int = 5) -> list[Any]:
+def posed_sample(category: str, count: int, seed: int = 5, blind: bool = False) -> list[Any]:
     """``count`` instances of a category as the generator poses them across the default axes
-    (graph, query, answer, hops), without the surface layer."""
-    from closurebench.generation.pose import pose, structural_seed
+    (graph, query, answer, hops), without the surface layer.
 
-    return [pose(category, structural_seed(seed, category, j), (4, 10), (0.1, 0.5))
-            for j in range(count)]
+    Planted by the category's own constructor unless ``blind``: these tests check what the
+    constructor plants, which still builds every decoy and target of the blind construction
+    (``pose.BLIND``, tested in ``tests/test_blind.py``) and every cell it falls back on."""
+    from unittest import mock
+
+    from closurebench.generation import pose as posing
+
+    with mock.patch.object(posing, "BLIND", posing.BLIND if blind else frozenset()):
+        return [posing.pose(category, posing.structural_seed(seed, category, j), (4, 10),
+                            (0.1, 0.5)) for j in range(count)]
 
 
 def as_networkx(g: Any) -> Any:

@@ -36,11 +36,11 @@ def test_y_upstream_of_x_empties_the_list(engine: str) -> None:
     assert solve(CAT, edges, {"x": "A", "y": "Y", "t": 1}, engine=engine) == []
 
 
-def test_n_max_below_five_is_rejected() -> None:
-    # generated from n = 5: at n = 4 a depth-2 answer leaves no node for the y filter
-    with pytest.raises(ConfigError, match="n_max must be at least 5 for category "
+def test_n_max_below_six_is_rejected() -> None:
+    # generated from n = 6 (built blind: below it every view is decided)
+    with pytest.raises(ConfigError, match="n_max must be at least 6 for category "
                                           "chain_of_filters"):
-        closurebench.generate(CAT, n_min=2, n_max=4)
+        closurebench.generate(CAT, n_min=2, n_max=5)
 
 
 def test_unknown_category_is_rejected() -> None:

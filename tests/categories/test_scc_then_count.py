@@ -79,7 +79,7 @@ def test_the_size_design_keeps_every_lazy_count_low() -> None:
 
     cells = m.design_cells()
     assert abs(sum(cells.values()) - 1) < 1e-12
-    assert set(cells) == {(n, lo) for n in range(5, 11) for lo in (2, 3, 4) if lo < 4 or n >= 7}
+    assert set(cells) == {(n, lo) for n in range(6, 11) for lo in (2, 3, 4) if lo < 4 or n >= 7}
     by_k, by_v, one = _design_shares(cells, m._sizes, m.size_design())
     assert by_k[0] <= 0.11 and max(by_k.values()) <= 0.17  # targets: each n - k rule <= 25%
     assert max(by_v.values()) <= 0.21  # target: the most frequent answer <= 30%

@@ -43,13 +43,13 @@ def test_fewer_than_three_nodes_is_rejected(engine: str) -> None:
         solve(CAT, [("A", "B")], {}, engine=engine)
 
 
-def test_n_max_below_five_is_rejected() -> None:
-    # generated from 5 nodes (the graphs on 4 split by structural half into two counts each)
-    for n_max in (2, 4):
+def test_n_max_below_six_is_rejected() -> None:
+    # generated from 6 nodes (built blind: below it the degree sequence all but fixes the graph)
+    for n_max in (2, 5):
         with pytest.raises(ConfigError,
-                           match="n_max must be at least 5 for category triangle_count"):
+                           match="n_max must be at least 6 for category triangle_count"):
             closurebench.generate(CAT, n_min=2, n_max=n_max)
-    assert {r["n"] for r in closurebench.generate(CAT, n_min=3, n_max=5)} == {5}
+    assert {r["n"] for r in closurebench.generate(CAT, n_min=3, n_max=6)} == {6}
 
 
 def test_unknown_category_is_rejected() -> None:

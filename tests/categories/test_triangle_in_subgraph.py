@@ -36,13 +36,13 @@ def test_directed_cycle_is_a_triangle_from_any_corner(engine: str) -> None:
     assert solve(CAT, edges, {"x": "B"}, engine=engine) == 1
 
 
-def test_n_max_below_five_is_rejected() -> None:
-    # generated from 5 nodes (four carry only 1, 2 or 4 triangles, and 1 is n - 3)
-    for n_max in (2, 4):
-        with pytest.raises(ConfigError, match="n_max must be at least 5 for category "
+def test_n_max_below_six_is_rejected() -> None:
+    # generated from 6 nodes (built blind: below it every view is decided)
+    for n_max in (2, 5):
+        with pytest.raises(ConfigError, match="n_max must be at least 6 for category "
                                               "triangle_in_subgraph"):
             closurebench.generate(CAT, n_min=2, n_max=n_max)
-    assert {r["n"] for r in closurebench.generate(CAT, n_min=3, n_max=5)} == {5}
+    assert {r["n"] for r in closurebench.generate(CAT, n_min=3, n_max=6)} == {6}
 
 
 def test_unknown_category_is_rejected() -> None:
