@@ -4,13 +4,16 @@ The last answer-bearing unit counts. Units, strongest first:
 
 * *explicit*: an object with an answer-like key (``answer``, ``final_answer``, ``result``,
   in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
-  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``) with the
+  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``,
+  ``REVISION_QUALIFIERS`` before a quantity: "the correct total") with the
   marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
-  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "## Answer" then X); if the last one
-  that names the answer cannot be read there is no answer, never an earlier draft;
+  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "ANSWER >>> X", "## Answer" then X, "The
+  answer, therefore, is X"); if the last one that names the answer cannot be read ("Answer
+  ≥ 4") there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
-  block, a leading yes/no, or a value after a copula ("There are four triangles.").
+  block (a table row "| reachable | yes |" too), a leading yes/no, or a value after a copula
+  ("There are four triangles.").
 
 After the commitment, a different value counts only after a revision marker ("wait",
 "correcting", "no —", "so", ``~~struck~~``), which makes it the commitment; offered as an
@@ -28,7 +31,19 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
 
-from closurebench.scoring.marks import CLOSE, DASH, OPEN, SEP, item_marker, role, skip, skip_back
+from closurebench.scoring import languages
+from closurebench.scoring.marks import (
+    CLOSE,
+    DASH,
+    OPEN,
+    SEP,
+    arrow,
+    item_marker,
+    relation,
+    role,
+    skip,
+    skip_back,
+)
 from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
@@ -74,7 +89,8 @@ class Unit(NamedTuple):
     payload: Any
     text: bool
     group: int = -1
-    readable_only: bool = False  # "the answer is …": a unit only if it reads as a value
+    readable_only: bool = False  # "Result: …": a unit only if it reads as a value
+    copula: bool = False  # "the answer is …": also not if it reads as a hedge (prose then)
 
 
 # ---- explicit units --------------------------------------------------------------------------
@@ -191,16 +207,42 @@ CUE_NOUNS = ("answer", "result", "conclusion", "verdict", "solution", "tally", "
 """Words that name the answer: each is a cue ("Result: 4", "【Conclusion】 Yes")."""
 CUE_QUALIFIERS = ("final", "overall")
 """Words that are a cue alone ("Final: 4") or with the quantity they qualify."""
+REVISION_QUALIFIERS = ("correct", "corrected", "actual", "right", "revised", "updated")
+"""Words that make a cue of the quantity they qualify, and never stand alone ("the correct
+total is 3", "Actual count: 3", "the right number is 3"): a revision's own cue, so later in
+the prose they revise the value before them like "wait" does."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
-"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5"."""
-MODIFIERS = ("the", "my", "our", "your", "correct", "short", *CUE_QUALIFIERS)
-"""Words that may stand before a cue word ("The final answer", "My answer")."""
-_STEMS = CUE_NOUNS + CUE_QUALIFIERS
+"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
+FOREIGN_ANSWERS = languages.answers()
+FOREIGN_CUES = languages.cues()
+"""The answer cues of other languages (``languages.LANGUAGES``): "Antwort: ja", "Réponse :
+oui", "答案：5", "Respuesta: 3"; those naming a result are weak like "Result"."""
+MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUALIFIERS,
+             *languages.modifiers())
+"""Words that may stand before a cue word ("The final answer", "My answer", "La réponse")."""
+_STEMS = CUE_NOUNS + CUE_QUALIFIERS + REVISION_QUALIFIERS[::-1]  # "corrected" before "correct"
+_FOREIGN_STEMS = tuple(dict.fromkeys(FOREIGN_CUES))
+_ASCII_FOREIGN_STEMS = tuple(w for w in _FOREIGN_STEMS if w.isascii())
+_QUALIFIED = rf"(?:{'|'.join(CUE_NOUNS + QUANTITIES)})"
 _CUE_AT_RE = re.compile(
-    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+(?:{'|'.join(CUE_NOUNS + QUANTITIES)}))?"
-    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
+    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+{_QUALIFIED})?"
+    rf"|(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}"
+    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])|(?:{'|'.join(FOREIGN_CUES)})(?![^\W_])", re.I)
+
+
+_REVISED_RE = re.compile(
+    rf"[\W_]*(?:(?:the|my|our)[ \t]+)?(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}",
+    re.I)
 _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
 _COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
+_ASIDE_RE = re.compile(
+    r"[ \t]*(?:,[ \t]*[^,;:：.!?()\n]{1,60}?[ \t]*(?:,|(?P<mark>(?=[ \t]*[:：])))"
+    r"|(?P<paren>\([^()\n]{1,60}\))|(?:—|–|--)[ \t]*[^—–,;:：.!?()\n-]{1,60}?[ \t]*(?:—|–|--))")
+"""An aside between a cue and what joins it to its value: one clause between commas, dashes
+or parentheses before a copula ("The answer, therefore, is", "The final answer, I think,
+is", "The answer — after a recount — is"), or in parentheses or after a comma before a mark
+("Final answer (corrected):", "Final answer, after a recount:")."""
+_ASIDE_OPENERS = frozenset(" \t,(—–-")
 _BOUNDARY = ".!?:;"
 MAX_LINES = 8
 MAX_CUES_PER_LINE = 4
@@ -216,39 +258,66 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     * *header*: a line holding only the cue and its marks ("## Answer"): the block below;
     * *copula*: a modifier, the cue, "is" ("So the final answer is 4."), anywhere, a unit
       only if it reads as a value.
+
+    An aside may stand between the cue and its copula or mark (``_ASIDE_RE``: "The answer,
+    therefore, is 4", "Final answer (corrected): 4"); one that hedges (``_hedges``: "if",
+    "maybe", "I guess") makes the line a hedge. A relation instead of a mark ("Answer ≥ 4")
+    makes it a line without a value.
     """
     if pos > start and (lower[pos - 1].isalnum() or (
-            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
+            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())) and not (
+            languages.spaceless(lower[pos])):
         return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
     m = _CUE_AT_RE.match(lower, pos, stop)
-    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)):
+    if m is None:
+        return None
+    end = m.end()  # the cue's end, after any aside
+    aside = _ASIDE_RE.match(lower, end, stop) if lower[end : end + 1] in _ASIDE_OPENERS else None
+    cop = _COPULA_RE_AFTER.match(lower, aside.end() if aside else end, stop)
+    if aside is not None and (aside["paren"] is not None
+                              or (cop is not None) is (aside["mark"] is None)):
+        end = aside.end()  # "The answer, therefore, is", "Final answer (corrected):"
+    else:
+        aside = None
+    if end < stop and not role(region[end]) & (CLOSE | SEP) and arrow(region, end, end) == end:
         return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
-    strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
-        mods is not None and any(q in mods[0] for q in CUE_QUALIFIERS))
-    cop = _COPULA_RE_AFTER.match(lower, m.end(), stop)
+    strong = m[0].startswith(("answer", *CUE_QUALIFIERS, *REVISION_QUALIFIERS)) or (
+        "answer" in m[0]) or m[0] in FOREIGN_ANSWERS or (mods is not None and any(
+            q in mods[0] for q in CUE_QUALIFIERS + REVISION_QUALIFIERS))
+    hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     if cop is not None:
         if mods is None:
             return None  # "answer is" without "the": prose about an answer
+        if hedged:
+            return False, Unit(first, stop, HEDGE, False)
         cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
-        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True)
+        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True, True)
     lead = skip_back(region, first, OPEN, start)
     anchored = lead == start
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
         return None  # mid-sentence: "…give the final answer below"
-    after = skip(region, m.end(), CLOSE | SEP, stop)
+    after = skip(region, end, CLOSE | SEP, stop)
     if stop - after <= ALONE_CHARS and not region[after:stop].strip(" \t\r*_#:"):
         if not anchored:
             return None
-        payload, end = _below(region, stop)  # a header: the block below it
-        return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
-    if not region[m.end() : after].strip():
+        payload, below = _below(region, stop)  # a header: the block below it
+        if payload and hedged:
+            return True, Unit(first, below, HEDGE, False)
+        return (True, Unit(first, below, payload, True, -1, not strong)) if payload else None
+    if not region[end:after].strip():
+        if anchored and relation(region, after):
+            return True, Unit(first, stop, "", True)  # "Answer ≥ 4": an answer line, no value
         return None  # no mark between the cue and the value: "answer the question"
     payload, end = region[after : min(stop, after + TEXT_CHARS + 1)], stop
+    if region[lead : lead + 1] == "|" and payload.rstrip()[-1:] == "|":
+        payload = payload.rstrip()[:-1]  # a table row: "| Final answer | yes |"
     later = _BOLD_LABEL_RE.search(payload)
     if later:
         payload, end = payload[: later.start()], after + later.start()
+    if hedged:
+        return anchored, Unit(first, end, HEDGE, False)  # "Final answer (maybe): 4"
     return anchored, Unit(first, end, payload, True, -1, not strong)
 
 
@@ -294,7 +363,7 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
                 break
         if best is None:
             continue
-        head = best.payload.lstrip(" \t*_$\\([")
+        head = best.payload.lstrip(" \t*_$\\([") if best.text else ""
         if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
             head[:1] == "{" and _KEY_RE.search(head)
         ):
@@ -307,7 +376,7 @@ def _may_cue(lower: str, pos: int, end: int) -> bool:
     """A cheap necessary condition for a cue word at ``pos:end``: no letter, digit or quote
     touches it (``"answer":`` is a JSON key, "unanswered" a word)."""
     prev = lower[pos - 1 : pos]
-    if prev and (prev.isalnum() or prev in "\"'"):
+    if prev and (prev.isalnum() or prev in "\"'") and not languages.spaceless(lower[pos]):
         return False
     nxt = lower[end : end + 1]
     if nxt in ("s", "_"):  # "answers", "__Answer__" (but not "final_answer")
@@ -361,6 +430,8 @@ def units(region: str) -> tuple[list[Unit], int]:
         found += objects
     tail = lower if len(lower) <= LINE_SCAN_CHARS else lower[-LINE_SCAN_CHARS:]
     stems = [stem for stem in _STEMS if stem in tail]  # answer lines are looked for there
+    stems += [stem for stem in (_ASCII_FOREIGN_STEMS if tail.isascii() else _FOREIGN_STEMS)
+              if stem in tail]
     if stems:
         lines = _lines(region, lower, stems)
         if found and lines:  # a line inside an answer object is that object's text
@@ -449,9 +520,9 @@ _DOUBT = _Cue(
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    r"|answer|result|again|instead|rather)\b",
+    rf"|answer|result|again|instead|rather|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
-    "|again|instead|rather",
+    "|again|instead|rather|" + "|".join(REVISION_QUALIFIERS),
 )
 _ALT = _Cue(
     r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
@@ -459,14 +530,31 @@ _ALT = _Cue(
     "or|either|alternatively|otherwise|unless|if|would|could|might|in which case|depending"
     "|maybe|possibly|perhaps|probably",
 )
-_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|(?:could|might) (?:also )?be|not sure)\b",
-             "maybe|possibly|perhaps|probably|could|might|not sure")
+_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
+             r"|not sure)\b", "maybe|possibly|perhaps|probably|presumably|could|might|not sure")
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
                r"|final(?:ly)?|answer|result)\b",
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
                "|answer|result")
 """The conclusions after which a value inside a sentence of a long argument counts."""
 CUES = (_DOUBT, _CONCLUDE, _ALT, _SOFT, _STRONG)
+
+
+_HEDGE_ASIDE = _Cue(r"\b(?:guess(?:ing)?|unsure|uncertain|tentative(?:ly)?|not (?:sure|certain))\b",
+                    "guess|unsure|uncertain|tentative|not sure|not certain")
+
+
+def _hedges(aside: str) -> bool:
+    """Whether an aside between a cue and its value hedges ("The answer, if Z counts, is 4",
+    "Final answer (maybe):", "The answer, I guess, is"): the answer line is then a hedge."""
+    lower = aside.lower()
+    return any(cue.search(lower) for cue in (_ALT, _SOFT, _HEDGE_ASIDE))
+
+
+_QUALM_RE = re.compile(
+    r"[ \t]*(?:[,;(—–-][ \t]*)?(?:maybe|probably|possibly|perhaps|presumably|i guess|i'?m not sure"
+    r"|not sure|or so)\b|[ \t]*\?", re.I)
+"""A hedge right after a value, on its line: the value is offered, not committed."""
 
 
 def _marked(lower: str) -> bool:
@@ -513,17 +601,24 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     i = 0
     while i < len(rows):
         if _row_is_item(rows[i], kind):
-            j = i
-            while j < len(rows) and (_row_is_item(rows[j], kind) or not rows[j].strip()):
-                j += 1
+            j, layout = i + 1, _layout(rows[i])
+            while j < len(rows) and (not rows[j].strip() or (_row_is_item(rows[j], kind) and (
+                    rows[j - 1].strip() or _layout(rows[j]) == layout < 2))):
+                j += 1  # a blank line, then another layout or a bare row: a new block
             block = "\n".join(rows[i:j]).strip()
-            if "\n" in block or kind in ("object", "array"):  # a list of one is a list
+            if "\n" in block or kind in ("object", "array") or block[:1] == "|":
+                # a list of one is a list; a table of one row is a table
                 out.append((block, True))
                 i = j
                 continue
         _sentences(rows[i], out)
         i += 1
     return out
+
+
+def _layout(row: str) -> int:
+    """A list row's layout: 0 a table row, 1 a bulleted or numbered row, 2 a bare row."""
+    return 0 if row.lstrip()[:1] == "|" else 1 if item_marker(row) else 2
 
 
 def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
@@ -655,6 +750,8 @@ class Reader:
         """The commitment once ``prose`` has followed a commitment ``current`` (explicit,
         or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
         kind = self.schema.kind
+        if current is not FAIL and _QUALM_RE.match(prose):
+            return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
         if current is FAIL and not firm:
             pieces = _pieces(prose[-CLOSING_CHARS:], kind)
             short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
@@ -683,7 +780,8 @@ class Reader:
         if last < 0:
             return FAIL
         start = last
-        if _marked(pieces[last][0].lower()):
+        if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
+            # ("| query | answer |") neither revises nor hedges
             start = next((i for i in range(last - 1, -1, -1) if values(i)), last)
         return self._forward(FAIL, False, pieces[start:], {i - start: v for i, v in found.items()
                                                             if i >= start})
@@ -732,7 +830,8 @@ _DIGIT_RE = re.compile(r"\d")
 _ENDS = frozenset(".!)*`$]}>")
 _SQUEEZE = str.maketrans("", "", " _-*`\"'")
 _BOOL_HINTS = ("yes", "true", "false", "no ", "no,", "no.", "no:", "no!", "no-", "no—", "no)",
-               "no;", "no*")
+               "no;", "no*", *(w for w in languages.yes_no() if w not in ("yes", "true", "false",
+                                                                           "no")))
 _EMPTY_HINTS = ("none", "nothing", "nobody", "empty", "no ", "∅", "[")
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
 
@@ -776,9 +875,9 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     readings = []
     for unit in found:
         value, rest = reader.explicit(unit)
-        if value is FAIL:
+        if value is FAIL or (value is HEDGE and unit.copula):
             if unit.readable_only:
-                continue
+                continue  # "the answer is probably …": prose, weighed as prose
             rest = ""  # an unreadable unit's text is not commentary on it
         readings.append((unit, value, rest))
     if not readings:
@@ -798,6 +897,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
                 run = min(run, unit.start)
                 continue
             between = (said + region[unit.end : run]).lower()  # its own remark counts too
+            if _REVISED_RE.match(region, run, run + 64):
+                break  # "Corrected count: 3": the later unit's own cue revises
             if not between.strip(_FILLER) or (
                 _ALT.search(between) and not (_DOUBT.search(between) or _CONCLUDE.search(between))
             ):

@@ -14,7 +14,12 @@ full-width commas to ASCII), then read the way a grader reads it:
   row after any bullet or enumerator of ``marks.item_marker``, bare rows, a table column,
   "only Iris", "all of them — crab, gecko and seal", none; a remark after a row's item is
   commentary unless it hedges);
-* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows, ``a = 1, b = 0``.
+* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows (one per field
+  or one column per field), ``a = 1, b = 0``;
+* tables: a count, number, yes/no or label as a markdown table row (``| reachable | yes |``,
+  under a header or not): each row's last cell is its value; rows that differ are findings,
+  no value; a cell that hedges is a hedge. A set's row may hold the list ("| unreachable |
+  Carol, Kofi |").
 
 A reading is ``(value, rest)``: ``rest`` is the text after the value, which the caller
 (``commit``) weighs as commentary. ``HEDGE`` is a value offered with alternatives ("4 or 5",
@@ -36,10 +41,12 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from closurebench.scoring import languages
 from closurebench.scoring.marks import CLOSE, OPEN, SEP, item_marker, skip
 
 __all__ = [
-    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES", "Schema",
+    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES",
+    "Schema",
     "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze", "json_key",
     "loads", "read", "set_f1",
 ]
@@ -438,8 +445,25 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
     return value, rest
 
 
-_BOOLS = {"yes": True, "true": True, "no": False, "false": False}
-_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z]))", re.I)
+_BOOLS = languages.yes_no()
+"""Yes and no of every language (``languages.LANGUAGES``): "ja", "oui", "sí", "是", "нет"."""
+
+
+def _words_re(words: tuple[str, ...]) -> str:
+    """An alternation of words: bounded by non-letters, except in scripts without spaces."""
+    spaced = [re.escape(w) for w in words if not languages.spaceless(w[0])]
+    bare = [re.escape(w) for w in words if languages.spaceless(w[0])]
+    return "(?:" + "|".join([rf"\b(?:{'|'.join(spaced)})\b", *bare]) + ")"
+
+
+_ALTERNATIVE = _words_re(languages.alternatives())
+_ALTERNATIVE_RE = re.compile(rf"\s*(?-i:{_ALTERNATIVE})\s*(?=\S)", re.I)
+"""Two values joined as alternatives, in any language: "4 oder 5", "oui ou non", "3或4"
+(lower case only: "O" may be a node)."""
+_BOOL_RE = re.compile(
+    rf"({'|'.join(sorted(map(re.escape, _BOOLS), key=len, reverse=True))})"
+    rf"(?=\s*(?:[.,;:!?)(/—\"'。-]|$)|(?-i:\s+[A-Z])|\s+or\b|\s*(?-i:{_ALTERNATIVE}))", re.I)
+_BOOL_OR_RE = re.compile(rf"\s*(?:/|or\b|(?-i:{_ALTERNATIVE}))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -449,7 +473,7 @@ def _boolean(text: str) -> tuple[Any, str]:
     if m is None:
         return FAIL, text
     rest = text[m.end() :]
-    return (HEDGE if rest.lstrip()[:1] == "/" else m[1].lower() in ("yes", "true")), rest
+    return (HEDGE if _BOOL_OR_RE.match(rest) else _BOOLS[m[1].lower()]), rest
 
 
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
@@ -460,11 +484,12 @@ _EMPTY_RE = re.compile(
 _ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
                      r"[:—-]?\s*)+", re.I)
 _SEP_RE = re.compile(r"\s*(?:[,;]\s*(?:and|&|plus)\b|,|;|&|\band\b|\bplus\b)\s*", re.I)
-_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b)", re.I)
+_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b"
+                       rf"|(?-i:{_ALTERNATIVE}))", re.I)
 _PAUSE = " .,;:!)"
 Names = Callable[[str], bool]
 _CLAUSE_END_RE = re.compile(r"[.,;:!?()]")
-_JOINED_RE = re.compile(r"\s*(?:,|\bor\b|\band\b|/|&)\s*", re.I)
+_JOINED_RE = re.compile(rf"\s*(?:,|\bor\b|\band\b|/|&|(?-i:{_ALTERNATIVE}))\s*", re.I)
 _PIECE_SPLIT_RE = re.compile(r"[,;](?![^()]*\))")
 
 
@@ -546,7 +571,8 @@ def closing(text: str, start: int) -> int:
 _PIPE_RE = re.compile(r"^\s*\|\s*")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 _REMARK_HEDGE_RE = re.compile(
-    r"\b(?:or|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b", re.I)
+    r"\b(?:or|either|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b",
+    re.I)
 
 
 def lines(text: str) -> list[str]:
@@ -565,11 +591,18 @@ def lines(text: str) -> list[str]:
 
 
 def _cell(row: str, names: Names | None) -> str:
-    """A table row's cell that names a node (a "#" column before it aside), else its first."""
+    """A table row's cell that names a node (a "#" column before it aside), else the last
+    cell that starts with one or says none (a key, then the set: "| unreachable | Carol,
+    Kofi |"), else its first."""
     cells = row.split("|")
     if len(cells) > 1 and names is not None:
         for cell in cells:
             if names(cell.strip().strip("*_`")):
+                return cell
+        for cell in reversed(cells):
+            head = _TOKEN_RE.match(_lead(cell.strip()))
+            if (head is not None and names(head[1].rstrip("."))) or _EMPTY_RE.fullmatch(
+                    cell.strip().strip("*_` .")):
                 return cell
     return cells[0]
 
@@ -580,6 +613,8 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge."""
     out = []
     for row in lines(text):
+        if "|" in row and _REMARK_HEDGE_RE.search(row):
+            return HEDGE, text  # a table row that hedges: "| reachable | A or B |"
         item, rest = _items(_cell(row, names), names, weak)
         if item is FAIL or item is HEDGE:
             return item, text
@@ -593,17 +628,75 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     return out, ""
 
 
+_TOTAL_ROW_RE = re.compile(r"(?:final|overall|total|sum|answer|result)\b", re.I)
+
+
+def _table(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """A count, number, yes/no or label given in a markdown table: each row's last cell is
+    its value, the cells before it its key ("| reachable | yes |"); a header and its rule are
+    dropped. Rows that agree give their value, and so does a last row keyed as the answer
+    ("| **Total** | 5 |"); rows that differ are a table of findings, no value; a value cell
+    that hedges ("| reachable | yes (probably) |", "| count | 4 or 5 |") makes it a hedge."""
+    found: list[tuple[Any, str]] = []
+    for i, row in enumerate(lines(text)):
+        cells = [c.strip() for c in row.split("|")]
+        cells = [c for c in cells if c.strip("*_` ")]
+        if not cells:
+            continue
+        if _REMARK_HEDGE_RE.search(cells[-1]):
+            return HEDGE, ""  # "| reachable | yes or no |", "| count | 4 (maybe 5) |"
+        value, rest = _text(cells[-1], schema, names, weak)
+        tail, header = rest.strip(_PAUSE + "|"), value is FAIL
+        if value is not FAIL and value is not HEDGE and tail and (
+                rest.lstrip(" ")[:1] not in "(—-–:"):
+            value = FAIL  # "| count | 4 edges out of 6 |": more than a value
+        if value is HEDGE:
+            return HEDGE, ""
+        if value is FAIL:
+            if i == 0 and header:
+                continue  # a header row without its rule: "| question | answer |"
+            return FAIL, text
+        found.append((value, cells[0] if len(cells) > 1 else ""))
+    if not found:
+        return FAIL, text
+    if len(found) > 1 and _TOTAL_ROW_RE.match(found[-1][1].strip("*_` ")):
+        return found[-1][0], ""  # a breakdown, then its total
+    first = json_key(found[0][0])
+    if first is None or any(json_key(v) != first for v, _ in found[1:]):
+        return (found[0][0], "") if len(found) == 1 else (FAIL, text)
+    return found[0][0], ""
+
+
 _PAIR_RE = re.compile(r"([\w][\w-]*)(?:[ \t]+([\w][\w-]*))?[ \t]*[:=|][ \t]*")
 
 
+def _wide(text: str, schema: Schema) -> str:
+    """``text`` with each table of one column per field and one row of values ("| can_reach
+    | in_degree |" over its rule and "| false | 5 |") as ``key: value`` lines."""
+    rows = text.split("\n")
+    for i in range(len(rows) - 3, -1, -1):
+        if rows[i].count("|") < 2 or not _TABLE_RULE_RE.match(rows[i + 1]) or (
+                i + 3 < len(rows) and rows[i + 3].strip()[:1] == "|"):
+            continue  # not a header over its rule and one row of values
+        keys = [c.strip().strip("*_` ") for c in rows[i].strip().strip("|").split("|")]
+        values = [c.strip() for c in rows[i + 2].strip().strip("|").split("|")]
+        if len(keys) == len(values) and all(
+                k.lower().translate(_KEY_CHARS) in schema.prop_keys for k in keys):
+            rows[i : i + 3] = [f"{k}: {v}" for k, v in zip(keys, values, strict=True)]
+    return "\n".join(rows)
+
+
 def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
-    """An object as ``key: value`` lines, bullets, table rows or ``a = 1, b = 0``."""
+    """An object as ``key: value`` lines, bullets, table rows (one per field, or one column
+    per field) or ``a = 1, b = 0``."""
     out: dict[str, Any] = {}
+    if "|" in text:
+        text = _wide(text, schema)
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
     pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
-    last = -1
-    keys = schema.prop_keys
+    last, tail, done = -1, "", None
+    keys, size = schema.prop_keys, len(schema.properties)
     for i, piece in enumerate(pieces):
         # The key: the last word or two before ":" ("can reach"), after any label before it
         # ("Correction: out_degree: 2").
@@ -614,14 +707,20 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
                          if k in keys), None)
             if name is not None:
                 break
-        if m is None or name is None or name in out:
+        if m is None or name is None:
             continue
-        value, tail = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
+        if name in out:
+            if len(out) < size:
+                continue  # a field said twice before the others: the first counts
+            done, out = (out, last, tail), {}  # every field, then another set: the later one
+        value, said = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
             return value, text
-        out[name], last = value, i
-    if len(out) < len(schema.properties):
-        return FAIL, text
+        out[name], last, tail = value, i, said
+    if len(out) < size:
+        if done is None:
+            return FAIL, text
+        out, last, tail = done  # a later set left incomplete: commentary on the earlier one
     return out, ", ".join([tail, *pieces[last + 1 :]])  # what follows the fields: commentary
 
 
@@ -631,7 +730,9 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = clean(fold(text)).strip()
-    if kind == "array" and ("\n" in body or item_marker(body)):
+    if _SOFT_LEAD_RE.match(body):
+        return HEDGE, ""  # "maybe 4", "probably srv-24": offered, not given
+    if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         return _block(body, names, weak)
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
@@ -641,8 +742,13 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
             if type(value) is dict and kind != "object":
                 value = answer_of(value)
             return _json(value, schema, names), body[end:]
+    if body[:1] == "|" and kind in ("integer", "number", "boolean", "string"):
+        return _table(body, schema, names, weak)
     if kind == "integer" or kind == "number":
-        return _number(body, kind == "integer")
+        value, rest = _number(body, kind == "integer")
+        if value is not FAIL and value is not HEDGE and _ALTERNATIVE_RE.match(rest):
+            return HEDGE, rest  # "4 oder 5", "3 o 4"
+        return value, rest
     if kind == "boolean":
         return _boolean(body)
     if kind == "string":
@@ -656,6 +762,8 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     return (body, "") if body else (FAIL, "")
 
 
+_SOFT_LEAD_RE = re.compile(rf"[\s*_\"'(]*{_words_re(languages.qualms())}", re.I)
+"""A qualm before a value, in any language: "maybe 4", "vielleicht ja", "也许是"."""
 _BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
 
 
