@@ -809,3 +809,26 @@ def test_a_hedge_in_any_language_is_never_credited(
         output = _notes(record, notes, _wrong(record)) + form.format(cue=cue, text=text)
         v = judge_outputs([output], [record])[0]
         assert not v.strict and not v.lenient, output
+
+
+EVERY_QUALM = sorted({q for lang in LANGUAGES.values() for q in lang.qualms})
+VALUELESS = ["\n\n{q} worth double-checking later.", "\n\n{Q} worth checking the 2 edges near the "
+             "start again.", "\n\n| second look | {q} |", "\n\n| second look | not sure |",
+             "\n\n| second look | either way |"]
+
+
+@PROPERTY
+@given(records, st.sampled_from(FINALS), cues, st.sampled_from(EVERY_QUALM),
+       st.sampled_from(VALUELESS), preludes, st.booleans())
+def test_a_qualm_without_a_value_leaves_the_answer(
+    record: dict[str, Any], form: str, cue: str, qualm: str, remark: str, notes: list[str],
+    right: bool
+) -> None:
+    """A hedge is a value offered with a qualm or an alternative; a qualm or hedge word in any
+    language with no value of the type ("Maybe worth double-checking.", "| second look | not sure
+    |", "vielleicht …") is commentary: the answer before it keeps its verdict, whether the
+    remark happens to hold a digit or a label elsewhere or not."""
+    value, expected = _case(right, record)
+    output = (_notes(record, notes, value) + _final(form, record, value, cue)
+              + remark.format(q=qualm, Q=qualm[:1].upper() + qualm[1:]))
+    assert _verdict(output, record) == expected, output

@@ -48,17 +48,17 @@ from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
     MAX_DEPTH,
-    NUMBER_WORDS,
     SCAN,
     TEXT_CHARS,
     Names,
     Schema,
     answers,
+    as_read,
     clean,
     closing,
     coerce_json,
-    fold,
     loads,
+    may_read,
     read,
 )
 
@@ -574,7 +574,6 @@ _CUE_RE = re.compile(
     r"|[:=≈]|'s\b",
     re.I,
 )
-_HEAD_RE = re.compile(r"\W*\S*(?:\s+\S+){0,2}")
 _COPULA_RE = re.compile(r"\s+(?:is|was)\b")
 # A trailing list of words ("… reach Carol, Kofi and Ximena."), matched on the reversed text
 # so that the match is anchored and linear.
@@ -585,9 +584,6 @@ _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
 _TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
-#: What separates label-like words in prose: anything but a letter, digit, ``_`` or ``-``, in
-#: any script ("≈A" holds the word "a").
-_WORDS_RE = re.compile(r"[^\w-]+")
 _PAUSE = " \t.,;:!)]*_`\"'"
 
 
@@ -652,53 +648,37 @@ class Reader:
     def __init__(self, schema: Schema, names: Names | None,
                  same: Callable[[Any, Any], bool], keys: Any = None) -> None:
         self.schema, self.names, self.same = schema, names, same
-        self.keys = keys  # the labels' folded, case-free keys (a set or a dict's keys)
+        self.keys = keys  # the labels' keys (``parse.label_key``: a set or a dict's keys)
 
     def explicit(self, unit: Unit) -> tuple[Any, str]:
         if unit.text:
             return read(unit.payload, self.schema, self.names, True)
         return coerce_json(unit.payload, self.schema, self.names)
 
-    def _may_hold(self, key: str) -> bool:
-        """A cheap necessary condition for prose (folded, case-free: ``key``) to hold a value
-        of the type: a digit or number word, a yes/no word, a node's label, a field's name."""
-        kind = self.schema.kind
-        if kind in ("integer", "number"):
-            return _DIGIT_RE.search(key) is not None or any(map(key.__contains__, NUMBER_WORDS))
-        if kind == "boolean":
-            return any(map(key.__contains__, _BOOL_HINTS)) or key.rstrip().endswith("no")
-        if kind in ("string", "array"):
-            keys = self.keys
-            return keys is None or not keys.isdisjoint(_WORDS_RE.split(key)) or any(
-                map(key.__contains__, _EMPTY_HINTS))
-        if kind == "object":
-            squeezed = key.translate(_SQUEEZE)
-            return any(map(squeezed.__contains__, self.schema.prop_keys))
-        return len(key) <= 64
+    def _may_hold(self, text: str) -> bool:
+        """A cheap necessary condition for prose (as ``read`` reads it: ``as_read``) to hold
+        a value of the type or a hedge (``parse.may_read``: a digit or number word, a yes/no
+        word, a node's label, a field's name, JSON), so the readers may skip it."""
+        return may_read(text, self.schema, self.keys)
 
     def values(self, piece: str, block: bool, stated: int = 2) -> list[tuple[Any, bool]]:
         """``(value, offered)`` of every value a piece of prose gives, in order: ``offered``
         for a value standing alone (bold, its own sentence or block), not for one inside a
         sentence, looked for only if ``stated``: 1 after a copula ("There are 4 triangles."),
         2 also as the list that ends it ("Ivan cannot reach Carol and Kofi.")."""
-        schema, names = self.schema, self.names
         if block:
-            value, _ = read(piece, schema, names, True, True)
+            value, _ = read(piece, self.schema, self.names, True, True)
             return [] if value is FAIL else [(value, True)]
-        body = clean(_STRUCK_RE.sub(" ", piece)) if "~~" in piece else piece
-        out: list[tuple[Any, bool]] = []
-        if "**" in body or "__" in body:
-            for m in _BOLD_RE.finditer(body):
-                value, rest = read(m[1] or m[2], schema, names, True, True)
-                if value is not FAIL and not rest.strip(_PAUSE):
-                    out.append((value, True))
-            if out:
-                return out
+        out, body = self.bold(piece)
+        if out:
+            return out
         if not stated and len(body) > ALONE_CHARS:
             return []  # a value standing alone is a short piece
-        if not self._may_hold(fold(body if stated else _HEAD_RE.match(body)[0]).casefold()):
+        folded = as_read(body)  # every reader, a reversed tail's too, sees one folded text
+        seen = folded if folded == body else as_read(folded)  # what ``read`` reads of it
+        if not self._may_hold(seen):
             return []
-        body = clean(body)
+        body = folded
         for _ in range(3):  # the value, then any further ones in the rest of the sentence
             value, rest, offered = self._first(body, stated)
             if value is FAIL:
@@ -706,6 +686,19 @@ class Reader:
             out.append((value, offered))
             body = rest
         return out
+
+    def bold(self, piece: str) -> tuple[list[tuple[Any, bool]], str]:
+        """The values a piece of prose gives in bold ("**4**", each read from its own text,
+        before the prefilter, which sees the piece without its markup), and the piece
+        without struck text ("~~4~~")."""
+        body = clean(_STRUCK_RE.sub(" ", piece)) if "~~" in piece else piece
+        out: list[tuple[Any, bool]] = []
+        if "**" in body or "__" in body:
+            for m in _BOLD_RE.finditer(body):
+                value, rest = read(m[1] or m[2], self.schema, self.names, True, True)
+                if value is not FAIL and not rest.strip(_PAUSE):
+                    out.append((value, True))
+        return out, body
 
     def _first(self, body: str, stated: int) -> tuple[Any, str, bool]:
         """The first value of a piece of prose: alone, after a copula, after a condition."""
@@ -715,9 +708,8 @@ class Reader:
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
         if opener and schema.kind != "any":
             body, marked = body[opener.end() :], _marked(opener[0].lower())
-        head = _HEAD_RE.match(body)[0]  # a value standing alone starts the piece
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
-            fold(head).casefold()) else (FAIL, "")
+            as_read(body)) else (FAIL, "")
         if value is not FAIL:
             alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
             if alone or marked or (stated and (
@@ -733,9 +725,10 @@ class Reader:
             if value is not FAIL and not rest.strip(_PAUSE):
                 return value, rest, True
         for cue in islice(_CUE_RE.finditer(body), 3):
-            if not self._may_hold(fold(body[cue.end() : cue.end() + 40]).casefold()):
-                continue  # nothing of the type can start there
-            value, rest = read(body[cue.end() :], schema, names, True, True)
+            after = body[cue.end() :]
+            if len(after) > TEXT_CHARS or not self._may_hold(as_read(after)):
+                continue  # nothing of the type there (a longer text is read as no value)
+            value, rest = read(after, schema, names, True, True)
             if value is not FAIL:
                 return value, rest, False
         if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
@@ -826,13 +819,7 @@ class Reader:
             return False
 
 
-_DIGIT_RE = re.compile(r"\d")
 _ENDS = frozenset(".!)*`$]}>")
-_SQUEEZE = str.maketrans("", "", " _-*`\"'")
-_BOOL_HINTS = ("yes", "true", "false", "no ", "no,", "no.", "no:", "no!", "no-", "no—", "no)",
-               "no;", "no*", *(w for w in languages.yes_no() if w not in ("yes", "true", "false",
-                                                                           "no")))
-_EMPTY_HINTS = ("none", "nothing", "nobody", "empty", "no ", "∅", "[")
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
 
 

@@ -47,8 +47,8 @@ from closurebench.scoring.marks import CLOSE, OPEN, SEP, item_marker, skip
 __all__ = [
     "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES",
     "Schema",
-    "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze", "json_key",
-    "loads", "read", "set_f1",
+    "as_read", "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze",
+    "json_key", "label_key", "loads", "may_read", "read", "set_f1",
 ]
 
 FLOAT_TOLERANCE = 0.005 + 1e-9
@@ -460,9 +460,16 @@ _ALTERNATIVE = _words_re(languages.alternatives())
 _ALTERNATIVE_RE = re.compile(rf"\s*(?-i:{_ALTERNATIVE})\s*(?=\S)", re.I)
 """Two values joined as alternatives, in any language: "4 oder 5", "oui ou non", "3或4"
 (lower case only: "O" may be a node)."""
+_BOOL_WORDS = "|".join(sorted(map(re.escape, _BOOLS), key=len, reverse=True))
 _BOOL_RE = re.compile(
-    rf"({'|'.join(sorted(map(re.escape, _BOOLS), key=len, reverse=True))})"
+    rf"({_BOOL_WORDS})"
     rf"(?=\s*(?:[.,;:!?)(/—\"'。-]|$)|(?-i:\s+[A-Z])|\s+or\b|\s*(?-i:{_ALTERNATIVE}))", re.I)
+_BOOL_HINT_RE = re.compile(
+    rf"(?:{_BOOL_WORDS})(?:(?![^\W_])|"
+    rf"{'|'.join(re.escape(w) for w in languages.alternatives() if languages.spaceless(w[0]))})")
+"""``_BOOL_RE`` anywhere, on lower-case text (``_lowered``): a yes/no word then what may
+follow it there (a pause, which a letter or digit never is; the end of a cell or row; an
+alternative of a script without spaces, "是或否"). A necessary condition for ``_boolean``."""
 _BOOL_OR_RE = re.compile(rf"\s*(?:/|or\b|(?-i:{_ALTERNATIVE}))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
@@ -472,15 +479,18 @@ def _boolean(text: str) -> tuple[Any, str]:
     m = _BOOL_RE.match(text)
     if m is None:
         return FAIL, text
-    rest = text[m.end() :]
-    return (HEDGE if _BOOL_OR_RE.match(rest) else _BOOLS[m[1].lower()]), rest
+    rest, value = text[m.end() :], _BOOLS.get(m[1].lower())
+    if value is None:
+        return FAIL, text  # a case-free match whose lower case is no word ("SİM", Turkish İ)
+    return (HEDGE if _BOOL_OR_RE.match(rest) else value), rest
 
 
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
-_EMPTY_RE = re.compile(
-    r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)(?![\w-])",
-    re.I,
-)
+_EMPTY = r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)"
+_EMPTY_RE = re.compile(_EMPTY + r"(?![\w-])", re.I)
+_EMPTY_HINT_RE = re.compile(_EMPTY)
+"""``_EMPTY_RE`` anywhere, on lower-case text (``_lowered``): a necessary condition for an
+empty set in prose (``may_read``)."""
 _ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
                      r"[:—-]?\s*)+", re.I)
 _SEP_RE = re.compile(r"\s*(?:[,;]\s*(?:and|&|plus)\b|,|;|&|\band\b|\bplus\b)\s*", re.I)
@@ -575,6 +585,16 @@ _REMARK_HEDGE_RE = re.compile(
     re.I)
 
 
+def _hedges(text: str, value: Any, reading: Callable[[str], Any]) -> bool:
+    """Whether a table cell or row that reads as ``value`` hedges: a hedge word in it, and a
+    value of the type read at its start or right after such a word ("4 (maybe 5)", "either
+    4 or 5"). A hedge is always offered with a value: "not sure" alone is none."""
+    hedges = _REMARK_HEDGE_RE.finditer(text)
+    if value is not FAIL:
+        return next(hedges, None) is not None
+    return any(reading(text[m.end() :]) is not FAIL for m in islice(hedges, 8))
+
+
 def lines(text: str) -> list[str]:
     """The rows of a block: each row's list marker dropped (``marks.item_marker``: any
     bullet, dash, symbol or enumerator), a markdown table's header and rule dropped and its
@@ -610,12 +630,14 @@ def _cell(row: str, names: Names | None) -> str:
 def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     """A set given one item per row (bullets, numbers, a table's first column); a remark
     after a row's items ("- Carol (no path)", "- Kofi — unreachable") is commentary, unless
-    it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge."""
+    it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge. A hedge is always
+    offered with a value: a row without an item is no value, whatever its words."""
     out = []
     for row in lines(text):
-        if "|" in row and _REMARK_HEDGE_RE.search(row):
-            return HEDGE, text  # a table row that hedges: "| reachable | A or B |"
         item, rest = _items(_cell(row, names), names, weak)
+        if "|" in row and item is not HEDGE and _hedges(
+                row, item, lambda t: _items(t, names, weak)[0]):
+            return HEDGE, text  # a table row that hedges: "| reachable | A (or B) |"
         if item is FAIL or item is HEDGE:
             return item, text
         tail = rest.strip(_PAUSE + "|")
@@ -636,16 +658,18 @@ def _table(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[
     its value, the cells before it its key ("| reachable | yes |"); a header and its rule are
     dropped. Rows that agree give their value, and so does a last row keyed as the answer
     ("| **Total** | 5 |"); rows that differ are a table of findings, no value; a value cell
-    that hedges ("| reachable | yes (probably) |", "| count | 4 or 5 |") makes it a hedge."""
+    that hedges ("| reachable | yes (probably) |", "| count | 4 or 5 |") makes it a hedge; a
+    cell without a value ("| count | not sure |") is none, whatever its words."""
     found: list[tuple[Any, str]] = []
     for i, row in enumerate(lines(text)):
         cells = [c.strip() for c in row.split("|")]
         cells = [c for c in cells if c.strip("*_` ")]
         if not cells:
             continue
-        if _REMARK_HEDGE_RE.search(cells[-1]):
-            return HEDGE, ""  # "| reachable | yes or no |", "| count | 4 (maybe 5) |"
         value, rest = _text(cells[-1], schema, names, weak)
+        if value is not HEDGE and _hedges(
+                cells[-1], value, lambda t: _text(t, schema, names, weak)[0]):
+            return HEDGE, ""  # "| reachable | yes or no |", "| count | either 4 or 5 |"
         tail, header = rest.strip(_PAUSE + "|"), value is FAIL
         if value is not FAIL and value is not HEDGE and tail and (
                 rest.lstrip(" ")[:1] not in "(—-–:"):
@@ -730,8 +754,13 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = clean(fold(text)).strip()
-    if _SOFT_LEAD_RE.match(body):
-        return HEDGE, ""  # "maybe 4", "probably srv-24": offered, not given
+    soft = _SOFT_LEAD_RE.match(body)
+    if soft is not None:  # "maybe 4", "probably srv-24": offered, not given
+        value, rest = _text(body[soft.end() :], schema, names, weak)
+        if value is not HEDGE and (value is FAIL or not schema.is_valid(
+                dedupe(value) if type(value) is list and schema.unique else value)):
+            return FAIL, text  # "Maybe I misread an edge": no value offered, no hedge
+        return HEDGE, rest
     if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         return _block(body, names, weak)
     if kind != "object" and "\n" in body and item_marker(body):
@@ -762,8 +791,9 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     return (body, "") if body else (FAIL, "")
 
 
-_SOFT_LEAD_RE = re.compile(rf"[\s*_\"'(]*{_words_re(languages.qualms())}", re.I)
-"""A qualm before a value, in any language: "maybe 4", "vielleicht ja", "也许是"."""
+_SOFT_LEAD_RE = re.compile(rf"(?:[\s*_\"'(]*{_words_re(languages.qualms())})+", re.I)
+"""Qualms before a value, in any language: "maybe 4", "vielleicht ja", "也许是"; a hedge
+only if a value of the type follows them."""
 _BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
 
 
@@ -846,6 +876,97 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
     if type(value) is list and schema.unique:
         value = dedupe(value)
     return (value if schema.is_valid(value) else FAIL), rest
+
+
+def as_read(text: str) -> str:
+    """``text`` as ``read`` reads loose text: folded (``fold``), without markup (``clean``)."""
+    return clean(fold(text))
+
+
+_DIGIT_RE = re.compile(r"\d")
+_RE_I = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def _lowered(text: str) -> str:
+    """``text`` in lower case, with the four letters that ``re.I`` matches to ASCII ones (İ,
+    ı, ſ, K) made those: a word a case-free reader regex finds is a substring of it. The
+    hints search it with plain, case-sensitive tests (a case-free alternation of words costs
+    a hundred times more)."""
+    return (text if text.isascii() else text.translate(_RE_I)).lower()
+
+_TOKEN_RUN_RE = re.compile(r"[\w.-]*[\w-]")
+"""A run of ``_TOKEN_RE``'s characters without its trailing full stops."""
+
+
+def label_key(label: str) -> str:
+    """The folded, case- and whitespace-free form of a label, without a trailing full stop
+    (``labels.LabelIndex`` keys labels by it)."""
+    key = "".join(fold(label).split()).casefold()
+    if key.endswith(".") and len(key) > 1:
+        key = key[:-1]
+    return key
+
+
+def _label_keys(text: str) -> list[str]:
+    r"""The ``label_key`` of every token ``_TOKEN_RE`` can read in ``text`` as prose: a token
+    is made of ``[\w.-]`` and starts where a run of them does, after a ``-``, ``.`` or ``_``
+    that ``_lead``, a reversed tail or an opener strip drops, or after a word of a script
+    without spaces ("可能A": a qualm then a label); its trailing full stops are no part of it."""
+    if text.isascii():
+        runs = _TOKEN_RUN_RE.findall(text.lower())
+        if "".join(runs).isalnum():
+            return runs  # no run holds a "-", "." or "_": each is one token
+        out = runs[:]
+        for run in runs:
+            if not run.isalnum():
+                out += [run[i + 1 :] for i, ch in enumerate(run) if ch in "-._"]
+        return out  # an ASCII token's label_key is itself in lower case
+    out = []
+    for run in _TOKEN_RUN_RE.findall(text):
+        out.append(run)
+        out += [run[i + 1 :] for i, ch in enumerate(run)
+                if ch in "-._" or languages.spaceless(ch)]
+    return [label_key(t) for t in out if t]
+
+
+def may_read(text: str, schema: Schema, keys: Any = None) -> bool:
+    """A cheap necessary condition for ``read`` to find a value of the schema's type, or a
+    hedge, in prose (``weak``) anywhere in ``text`` (``as_read``'s output), derived from what
+    each reader matches, never from a list of its own:
+
+    * a JSON object (``{`` … ``}``: a parser reads only closed ones) gives a value by an
+      answer key (``_ANSWER_KEYS``, as ``answer_rank`` compares them) or, for an object, by
+      its fields; any key may be written with escapes (``\\``);
+    * a number: a digit (``_NUM_RE``) or a number word (``NUMBER_WORDS``, ``_WORD_NUM_RE``);
+    * a yes/no: a yes/no word of any language with what may follow it (``_BOOL_HINT_RE``);
+    * a label or a set's item: a token whose ``label_key`` is one of ``keys`` (``None``:
+      any token may name a node); a set also
+      ``[`` (JSON) or an empty-set word (``_EMPTY_HINT_RE``);
+    * an object: a field's name, as ``_pairs`` compares them (``_KEY_CHARS`` and tabs out);
+    * no schema: any text.
+
+    A hedge is always offered with a value of the type ("maybe 4", "| count | 4 or 5 |",
+    "A or B"): qualms and alternatives alone are no value, so they need no hint of their own."""
+    if "{" in text and "}" in text and ("\\" in text or any(map(
+            _lowered(text).translate(_KEY_CHARS).__contains__, _ANSWER_KEYS))):
+        return True
+    kind = schema.kind
+    if kind in ("integer", "number"):
+        if _DIGIT_RE.search(text) is not None:
+            return True
+        lower = _lowered(text)
+        return any(map(lower.__contains__, NUMBER_WORDS))
+    if kind == "boolean":
+        return _BOOL_HINT_RE.search(_lowered(text)) is not None
+    if kind in ("string", "array"):
+        if keys is None or not keys.isdisjoint(_label_keys(text)):
+            return True
+        return kind == "array" and (
+            "[" in text or _EMPTY_HINT_RE.search(_lowered(text)) is not None)
+    if kind == "object":
+        squeezed = text.lower().translate(_KEY_CHARS).replace("\t", "")
+        return any(map(squeezed.__contains__, schema.prop_keys))
+    return bool(text.strip())
 
 
 def coerce(value: Any, schema: Schema, names: Names | None = None) -> tuple[Any, str]:
