@@ -127,14 +127,17 @@ def records(per_category: int = PER_CATEGORY, seed: int = SEED) -> list[dict[str
 
 
 def run(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
-        seed: int = SEED) -> list[dict[str, Any]]:
-    """One row per style: renders, right credited, right missed, wrong credited, by type."""
+        seed: int = SEED, catalogue: dict[str, tuple[str, Style]] | None = None,
+        ) -> list[dict[str, Any]]:
+    """One row per style of ``catalogue`` (default: ``STYLES``): renders, right credited,
+    right missed, wrong credited, by type."""
     from closurebench.scoring import judge_outputs
 
+    catalogue = STYLES if catalogue is None else catalogue
     recs = records(per_category, seed)
     rows = []
-    for name in styles or list(STYLES):
-        group, style = STYLES[name]
+    for name in styles or list(catalogue):
+        group, style = catalogue[name]
         rng = random.Random(f"{seed}/{name}")  # a style's preludes do not depend on the others
         outputs, refs, tags = [], [], []
         for rec in recs:
@@ -167,7 +170,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     width = max(len(r["style"]) for r in rows)
     lines = [f"{'style':<{width}}  {'group':<8}  {'credited':>8}  {'missed':>6}  "
              f"{'wrong cr.':>9}  missed by type"]
-    for group in ("known", "invented"):
+    for group in dict.fromkeys(r["group"] for r in rows):
         part = [r for r in rows if r["group"] == group]
         for r in part:
             types = ", ".join(f"{k} {n}" for k, n in sorted(r["missed_types"].items()))
@@ -184,18 +187,21 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles",
-                                     description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None,
+         catalogue: dict[str, tuple[str, Style]] | None = None,
+         prog: str = "python -m benchmarks.heldout_styles", doc: str | None = None) -> int:
+    """The command line over ``catalogue`` (default: ``STYLES``)."""
+    catalogue = STYLES if catalogue is None else catalogue
+    parser = argparse.ArgumentParser(prog=prog, description=(doc or __doc__).splitlines()[0])
     parser.add_argument("--styles", help="comma-separated style names (default: all)")
     parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args(argv)
     names = [s.strip() for s in args.styles.split(",")] if args.styles else None
-    unknown = [n for n in names or [] if n not in STYLES]
+    unknown = [n for n in names or [] if n not in catalogue]
     if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(STYLES)}")
-    rows = run(names, args.per_category)
+        parser.error(f"unknown styles {unknown}; known: {', '.join(catalogue)}")
+    rows = run(names, args.per_category, catalogue=catalogue)
     print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
           "strict verdicts")
     print(table(rows))
