@@ -266,7 +266,8 @@ def test_every_spelling_of_a_cut_off_leaves_no_answer(finish: object) -> None:
         assert set(_verdicts(shapes, record, finish)) == {NONE}
 
 
-@pytest.mark.parametrize("finish", NOT_CUT, ids=str)
+@pytest.mark.parametrize("finish", NOT_CUT,
+                         ids=lambda f: "object" if type(f) is object else str(f))
 def test_other_finish_reasons_leave_the_answer(finish: object) -> None:
     record = RECORDS[0]
     outputs = [json.dumps({"answer": _answer(record)})]

@@ -32,7 +32,7 @@ import closurebench
 from closurebench.scoring import judge_outputs, languages
 from closurebench.scoring.commit import REVISION_QUALIFIERS
 from closurebench.scoring.languages import LANGUAGES
-from closurebench.scoring.marks import BULLET, REL, SEP, role
+from closurebench.scoring.marks import BULLET, REL, SEP, SIGN, role
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
@@ -832,3 +832,56 @@ def test_a_qualm_without_a_value_leaves_the_answer(
     output = (_notes(record, notes, value) + _final(form, record, value, cue)
               + remark.format(q=qualm, Q=qualm[:1].upper() + qualm[1:]))
     assert _verdict(output, record) == expected, output
+
+
+# ---- never over-credit: a closing statement without a readable value -----------------------
+
+SIGNS = _bmp(SIGN)
+"""Every BMP conclusion sign (``marks.SIGN``: ``∴``, ``⇒``, ``→``, ``⟹``, ``➔`` …)."""
+CONCLUSION_WORDS = ["So", "So,", "Therefore,", "Thus", "Hence,", "Finally,", "Overall,",
+                    "In total,", "In conclusion,"]
+STATED = ["we end up with", "it comes to", "we have", "the result stands at", ""]
+TRAILING = ["is the answer", "is my final answer", "is the final result", "— that's my answer",
+            "is the correct count"]
+JUNK = st.text(alphabet="<>/[](){}*_~`'\"|#=:;,.!?-–—«»【】 \t", max_size=4)
+
+
+@st.composite
+def closing_statements(draw: st.DrawFn) -> str:
+    """A closing statement by class, with ``{v}`` where its value goes: a cue word of any
+    language (with any separator or none), a conclusion word, any conclusion sign, or a
+    copula and a cue after the value."""
+    shape = draw(st.sampled_from(["cue", "foreign", "word", "sign", "trailing"]))
+    if shape == "cue":
+        return draw(cues) + draw(st.just(" ") | separators()) + "{v}"
+    if shape == "foreign":
+        lang = FOREIGN[draw(st.sampled_from(sorted(FOREIGN)))]
+        return draw(st.sampled_from(lang.answers)) + draw(separators()) + "{v}"
+    if shape == "word":
+        return f"{draw(st.sampled_from(CONCLUSION_WORDS))} {draw(st.sampled_from(STATED))} {{v}}."
+    if shape == "sign":
+        return draw(st.sampled_from(SIGNS)) + " {v}"
+    return "{v} " + draw(st.sampled_from(TRAILING)) + "."
+
+
+@PROPERTY
+@given(records, closing_statements(), JUNK, JUNK, st.lists(
+    st.sampled_from(REASONING), min_size=1, max_size=2), st.booleans())
+def test_a_closing_statement_never_credits_a_value_of_the_reasoning(
+    record: dict[str, Any], statement: str, before: str, after: str, notes: list[str],
+    placeholder: bool
+) -> None:
+    """For every answer type: after reasoning that names the right value, a closing statement
+    (a cue word of any language, a conclusion word or sign at its start, or a copula and cue
+    after its value) holding a wrong value in any layout (marks of any kind around it, so that
+    it may or may not be read) is never credited; holding no value at all ("..."), it
+    leaves no answer. Whatever the judge cannot read in the final statement, it never falls
+    back to a value named earlier."""
+    kind = _kind(record)
+    prelude = _notes(record, notes, _wrong(record))  # names the right value
+    value = "..." if placeholder else before + _text(kind, _wrong(record)) + after
+    output = prelude + statement.format(v=value)
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+    if placeholder:
+        assert not v.parsed, output

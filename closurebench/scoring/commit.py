@@ -37,6 +37,7 @@ from closurebench.scoring.marks import (
     DASH,
     OPEN,
     SEP,
+    SIGN,
     arrow,
     item_marker,
     relation,
@@ -557,6 +558,58 @@ _QUALM_RE = re.compile(
 """A hedge right after a value, on its line: the value is offered, not committed."""
 
 
+_CONCLUDING_RE = re.compile(
+    r"(?:(?:so|therefore|thus|hence|finally|overall|in (?:total|conclusion|summary))\b"
+    r"[\s,:;.!—-]*)+", re.I)
+_DETERMINERS = (rf"(?:(?:{'|'.join(('the', 'my', 'our', 'your', 'short', *languages.modifiers()))})"
+                rf"[ \t]+)*")
+_LEAD_MODS_RE = re.compile(_DETERMINERS, re.I)
+_TRAILING_CUE_RE = re.compile(
+    rf"(?:'s|\b(?:is|are|was|be))[ \t]+{_DETERMINERS}(?:{_CUE_AT_RE.pattern})[\W_]*\Z", re.I)
+_BACKREF_RE = re.compile(r"(?:that|this|it|which)(?:'s\b|[ \t]+(?:is|was|are|be)\b|[\W_]*\Z)",
+                         re.I)
+
+
+_BACKREF = 2
+"""A statement about the piece before it ("That is my final answer."): the final statement
+only when that piece gives no value."""
+
+
+def _open(text: str, i: int) -> int:
+    """The end of the open marks from ``i``, stopping at a conclusion sign."""
+    while i < len(text) and role(text[i]) & (OPEN | SIGN) == OPEN:
+        i += 1
+    return i
+
+
+def _states(piece: str) -> bool | int:
+    """Whether a piece of closing prose reads as a final statement, by its position and its
+    classes of marks and words, not by phrasing: after its open marks (``marks.OPEN``) and
+    any conclusion words ("So", "Therefore,"), it starts with a conclusion sign
+    (``marks.SIGN``: "∴ …", "⇒ …") or a cue word of any language after its modifiers ("La
+    respuesta es …", "Answer — …"), or it had a conclusion word ("So we end up with …"), or
+    it ends with a copula, modifiers and a cue word ("… is the answer.", "… — that's my final
+    answer"); a statement about the piece before ("This is my final answer.") is
+    ``_BACKREF``, and one without a cue ("So that's it.") none. If no value of the type is
+    read in a final statement, the output has no answer: never a value named earlier in the
+    reasoning."""
+    body = piece.strip()
+    i = _open(body, 0)
+    concluding = _CONCLUDING_RE.match(body, i)
+    if concluding is not None:
+        i = _open(body, concluding.end())
+    if i < len(body) and role(body[i]) & SIGN:
+        return True
+    if _BACKREF_RE.match(body, i) is not None:  # "This is my final answer.", "So that's it."
+        return _BACKREF if _TRAILING_CUE_RE.search(body) is not None else False
+    if concluding is not None:
+        return True
+    cue = _CUE_AT_RE.match(body, _LEAD_MODS_RE.match(body, i).end())
+    if cue is not None and not body[cue.end() : cue.end() + 1].isalnum():
+        return True
+    return _TRAILING_CUE_RE.search(body) is not None
+
+
 def _marked(lower: str) -> bool:
     """Whether a piece revises, concludes or hedges: its values then matter."""
     return any(cue.search(lower) for cue in (_DOUBT, _CONCLUDE, _ALT))
@@ -770,8 +823,11 @@ class Reader:
             return found[i]
 
         last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
-        if last < 0:
-            return FAIL
+        if last < 0 or any(
+                said is True or (said is _BACKREF and i > last + 1)
+                for i, said in enumerate(map(_states, (p for p, _ in pieces)))
+                if i > last):
+            return FAIL  # a closing statement gives no value: never one of the reasoning
         start = last
         if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
             # ("| query | answer |") neither revises nor hedges

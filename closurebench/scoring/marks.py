@@ -13,6 +13,9 @@ characters, so a mark of any script counts:
   ``➔``; an arrow with a stroke negates and is none), any ASCII arrow (``arrow``: shafts
   ``-`` ``=`` ``~`` and heads ``>``, two characters at least: ``->``, ``=>``, ``~>``,
   ``>>>``). A dash right before a digit is a minus sign, not a separator;
+* **conclusion sign** (``SIGN``: a symbol, ``Sm`` or ``So``, that concludes: any arrow and
+  THEREFORE by name, ``∴``, ``⇒``, ``→``, ``⟹``, ``➔``): a separator like a colon ("∴ 4" is
+  ": 4" after an implied cue), a bullet, and a mark that a line states its conclusion;
 * **relation** (a bound, not a value: "Answer ≥ 4"): a mathematical symbol that compares
   (``Sm`` with "THAN", "NOT EQUAL" or "TILDE" in its name: ``<``, ``>``, ``≤``, ``≠``, ``≪``,
   ``~``), ``!=``; a lone ``>`` and ``>=`` are relations, ``>>`` an arrow;
@@ -31,11 +34,11 @@ import re
 import unicodedata
 
 __all__ = [
-    "BULLET", "CLOSE", "DASH", "OPEN", "REL", "SEP", "arrow", "item_marker", "relation", "role",
-    "skip", "skip_back",
+    "BULLET", "CLOSE", "DASH", "OPEN", "REL", "SEP", "SIGN", "arrow", "item_marker", "relation",
+    "role", "skip", "skip_back",
 ]
 
-OPEN, CLOSE, SEP, BULLET, DASH, REL = 1, 2, 4, 8, 16, 32
+OPEN, CLOSE, SEP, BULLET, DASH, REL, SIGN = 1, 2, 4, 8, 16, 32, 64
 _SPACE = OPEN | CLOSE | SEP
 
 _ROLES: dict[str, int] = {
@@ -59,6 +62,8 @@ def _compute(ch: str) -> int:
     elif cat in ("Pe", "Pf"):
         out |= CLOSE
     arrow = "ARROW" in name and "STROKE" not in name
+    if cat in ("Sm", "So") and (arrow or "THEREFORE" in name):
+        out |= SIGN | SEP | BULLET  # a conclusion sign: "∴ 4", "⇒ 4", "⟹ yes"
     if cat == "Pd":
         out |= SEP | BULLET | OPEN | DASH
     if arrow:
@@ -77,7 +82,7 @@ def _compute(ch: str) -> int:
 
 def role(ch: str) -> int:
     """The roles of one character (a bit set of ``OPEN``, ``CLOSE``, ``SEP``, ``BULLET``,
-    ``DASH``, ``REL``)."""
+    ``DASH``, ``REL``, ``SIGN``)."""
     hit = _ROLES.get(ch)
     if hit is None:
         hit = _compute(ch)
