@@ -885,3 +885,113 @@ def test_a_closing_statement_never_credits_a_value_of_the_reasoning(
     assert not v.strict and not v.lenient, output
     if placeholder:
         assert not v.parsed, output
+
+
+# ---- layouts read by class: one rule each, the verdict of "Answer: X" -----------------------
+
+@PROPERTY
+@given(records, cues, st.sampled_from(["=", "-"]), st.integers(2, 30), st.sampled_from(
+    ["\n", "\n\n"]), preludes, st.booleans())
+def test_a_setext_header_takes_the_value_below_it(
+    record: dict[str, Any], cue: str, mark: str, width: int, gap: str, notes: list[str],
+    right: bool
+) -> None:
+    """"Final answer" underlined by ``===`` or ``---`` (a setext header) is a header like
+    "## Final answer": the block below it is the value, after reasoning naming another."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    assert _verdict(f"{prelude}{cue}\n{mark * width}{gap}{text}", record) == expected
+
+
+HTML_EMPHASIS = [("<b>", "</b>", "**"), ("<strong>", "</strong>", "**"), ("<B>", "</B>", "**"),
+                 ("<i>", "</i>", "*"), ("<em>", "</em>", "*")]
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(HTML_EMPHASIS), st.booleans(), preludes, st.booleans())
+def test_html_emphasis_gives_the_verdict_of_markdown_emphasis(
+    record: dict[str, Any], cue: str, tags: tuple[str, str, str], on_value: bool,
+    notes: list[str], right: bool
+) -> None:
+    """``<b>Answer:</b> X``, ``Answer: <em>X</em>``: HTML emphasis around the cue or the value
+    gives the verdict of markdown's (``**Answer:** X``, ``Answer: *X*``)."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    open_, close, md = tags
+    if on_value:
+        html, markdown = f"{cue}: {open_}{text}{close}", f"{cue}: {md}{text}{md}"
+    else:
+        html, markdown = f"{open_}{cue}:{close} {text}", f"{md}{cue}:{md} {text}"
+    assert _verdict(prelude + markdown, record) == expected, markdown
+    assert _verdict(prelude + html, record) == expected, html
+
+
+@PROPERTY
+@given(records, st.sampled_from(SIGNS), preludes, st.booleans())
+def test_a_conclusion_sign_gives_the_verdict_of_a_cue_and_colon(
+    record: dict[str, Any], sign: str, notes: list[str], right: bool
+) -> None:
+    """"∴ X", "⇒ X", "⟹ X", "➔ X": every conclusion sign (``marks.SIGN``, an arrow or
+    THEREFORE of category Sm/So) opening the final line gives the verdict "Answer: X" gives,
+    after reasoning naming another value."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    assert _verdict(f"{prelude}Answer: {text}", record) == expected
+    assert _verdict(f"{prelude}{sign} {text}", record) == expected, sign
+
+
+@PROPERTY
+@given(st.sampled_from(BY_KIND["object"]), separators(), preludes, st.booleans(),
+       st.sampled_from(["", "Final answer:\n"]))
+def test_any_separator_between_a_field_and_its_value_gives_one_verdict(
+    record: dict[str, Any], sep: str, notes: list[str], right: bool, head: str
+) -> None:
+    """An object's rows ``can_reach → yes``, ``in_degree ⟶ 1``, ``out_degree = 2``: the mark
+    between a field and its value is any separator of ``marks`` (the class that joins a cue
+    to its value), with the verdict of ``field: value``."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    rows = [(k, str(v).lower()) for k, v in value.items()]
+    colon = "\n".join(f"{k}: {v}" for k, v in rows)
+    other = "\n".join(f"{k}{sep}{v}" for k, v in rows)
+    assert _verdict(prelude + head + colon, record) == expected
+    assert _verdict(prelude + head + other, record) == expected, other
+
+
+VALUE_FIRST = ["{v} is the answer.", "{v} is my final answer.", "So {v} is the final answer.",
+               "Therefore, {v} is the answer.", "{v} — that's my final answer",
+               "{v}, which is the final result.", "I checked it. {v} is the correct count."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(VALUE_FIRST), preludes, st.booleans())
+def test_a_value_then_its_cue_gives_the_verdict_of_answer(
+    record: dict[str, Any], form: str, notes: list[str], right: bool
+) -> None:
+    """"5 is the answer.", "B — that's my final answer": a value, a copula, a modifier and a
+    cue ending the line give the verdict "Answer: X" gives."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    assert _verdict(prelude + form.format(v=text), record) == expected, form
+
+
+@PROPERTY
+@given(records, st.sampled_from(sorted(c for c, lang in FOREIGN.items() if lang.copulas)),
+       st.data(), preludes, st.booleans())
+def test_a_copula_of_any_language_gives_the_verdict_of_answer(
+    record: dict[str, Any], code: str, data: st.DataObject, notes: list[str], right: bool
+) -> None:
+    """"La respuesta es 3", "Die Antwort ist ja", "La réponse est oui": a cue of a language,
+    its article and its copula (``languages``) give the verdict "Answer: X" gives."""
+    lang = FOREIGN[code]
+    cue = data.draw(st.sampled_from(lang.answers))
+    article = data.draw(st.sampled_from(lang.articles))
+    copula = data.draw(st.sampled_from(lang.copulas))
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    output = f"{prelude}{article.capitalize()} {cue} {copula} {_in(code, _kind(record), value)}."
+    assert _verdict(output, record) == expected, output

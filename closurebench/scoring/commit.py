@@ -60,6 +60,7 @@ from closurebench.scoring.parse import (
     coerce_json,
     loads,
     may_read,
+    pair_end,
     read,
 )
 
@@ -235,7 +236,9 @@ _REVISED_RE = re.compile(
     rf"[\W_]*(?:(?:the|my|our)[ \t]+)?(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}",
     re.I)
 _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
-_COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
+_COPULA_RE_AFTER = re.compile(
+    rf"[ \t]+(?:is|are|was|equals|{'|'.join(languages.copulas())})\b[ \t]*:?[ \t]*", re.I)
+"""The copula after a cue, in any language ("the answer is", "la respuesta es")."""
 _ASIDE_RE = re.compile(
     r"[ \t]*(?:,[ \t]*[^,;:：.!?()\n]{1,60}?[ \t]*(?:,|(?P<mark>(?=[ \t]*[:：])))"
     r"|(?P<paren>\([^()\n]{1,60}\))|(?:—|–|--)[ \t]*[^—–,;:：.!?()\n-]{1,60}?[ \t]*(?:—|–|--))")
@@ -272,6 +275,10 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     m = _CUE_AT_RE.match(lower, pos, stop)
     if m is None:
         return None
+    if not _WORD_RE.search(region, m.end(), stop):  # the cue ends its line: "5 is the answer."
+        before = _value_first(region, lower, pos, start, stop)
+        if before is not None:
+            return False, before
     end = m.end()  # the cue's end, after any aside
     aside = _ASIDE_RE.match(lower, end, stop) if lower[end : end + 1] in _ASIDE_OPENERS else None
     cop = _COPULA_RE_AFTER.match(lower, aside.end() if aside else end, stop)
@@ -320,6 +327,36 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     if hedged:
         return anchored, Unit(first, end, HEDGE, False)  # "Final answer (maybe): 4"
     return anchored, Unit(first, end, payload, True, -1, not strong)
+
+
+_WORD_RE = re.compile(r"[^\W_]")
+_COPULA_BEFORE_RE = re.compile(
+    rf"(?:'s|[ \t]+(?:is|are|was|{'|'.join(languages.copulas())}))[ \t]+\Z", re.I)
+_BACKREF_TAIL_RE = re.compile(r"[ \t]*(?:[—–-]+|[,:;])?[ \t]*(?:that|this|it|which)\Z", re.I)
+_SENTENCE_BREAK_RE = re.compile(r".*[.!?][ \t]+", re.S)
+
+
+def _value_first(region: str, lower: str, pos: int, start: int, stop: int) -> Unit | None:
+    """The *value-first* shape of an answer line: the value, a copula, a modifier and the
+    cue ending the line ("5 is the answer.", "Therefore, yes is the answer.", "B — that's my
+    final answer"): the value is the sentence before the copula, after its open marks and
+    conclusion words, without a pointer back to it ("— that"). A unit only if it reads as a
+    value (``readable_only``, ``copula``), like the copula shape it mirrors."""
+    mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
+    if mods is None:
+        return None  # "5 is answer": no determiner, prose
+    cop = _COPULA_BEFORE_RE.search(lower, max(start, mods.start() - 16), mods.start())
+    if cop is None:
+        return None
+    brk = _SENTENCE_BREAK_RE.match(region, start, cop.start())
+    lo = brk.end() if brk else start
+    subject = _BACKREF_TAIL_RE.sub("", region[lo : cop.start()])
+    lead = skip(subject, 0, OPEN)
+    opener = _OPENER_BOOL_RE.match(subject, lead)
+    subject = subject[opener.end() if opener else lead :]
+    if not subject.strip() or len(subject) > TEXT_CHARS:
+        return None
+    return Unit(lo, stop, subject, True, -1, True, True)
 
 
 def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
@@ -406,10 +443,17 @@ def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
     return out
 
 
+_UNDERLINE_RE = re.compile(r"[ \t]*(?:=+|-{2,})[ \t]*(?:\r?\n|\Z)")
+
+
 def _below(region: str, stop: int) -> tuple[str, int]:
     """The block under a header line ending at ``stop``: its next lines up to a blank one
-    (one blank line between header and block allowed)."""
+    (one blank line between header and block allowed). A line of ``=`` or ``-`` right under
+    the header is its setext underline, part of the header."""
     start = stop + 1
+    underline = _UNDERLINE_RE.match(region, start)
+    if underline is not None:
+        start = underline.end()  # a setext header: "Final answer" over "====" or "----"
     while start < len(region) and region[start] in " \t\r":
         start += 1
     if region[start : start + 1] == "\n":
@@ -620,8 +664,9 @@ _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in 
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
             r"|this gives|which gives|giving|i count|i get|we get|there (?:are|is)|it'?s|it is"
             r"|that'?s|that is|in which case|if so|then|maybe|perhaps|possibly|probably")
-_OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b[\s,:;.!—-]*)+", re.I)
-_OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b[\s,:;.!—-]*)+", re.I)
+_PAUSES = r"(?:[\s,:;.!—]|-(?![\d.]))*"  # never a minus sign: "So, -1"
+_OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b{_PAUSES})+", re.I)
+_OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b{_PAUSES})+", re.I)
 _CUE_RE = re.compile(
     r"\b(?:is|are|was|were|equals|be|gives|get|has|have|contains|totals?|count)\b\s*:?"
     r"|[:=≈]|'s\b",
@@ -635,7 +680,8 @@ _BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*|__([^_\n]{1,80})__")
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,80}~~")
 _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
 _TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
-_KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
+_KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}?[*_`]*\s*(?=[^\w\s])")
+"""A ``key: value`` row: a name, then a field separator (``parse.pair_end``) and a value."""
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
 _PAUSE = " \t.,;:!)]*_`\"'"
 
@@ -689,7 +735,9 @@ def _row_is_item(row: str, kind: str) -> bool:
     if _is_item(row):
         return True
     if kind == "object":
-        return bool(_KV_RE.match(row))
+        kv = _KV_RE.match(row)
+        end = -1 if kv is None else pair_end(row, kv.end())
+        return end > 0 and end < len(row) and not row[end:].isspace()
     row = row.strip()  # a bare short row, but not a heading ("They are:")
     return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row))
 

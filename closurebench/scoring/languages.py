@@ -6,7 +6,9 @@ Each row lists, in lower case: words and phrases naming *the answer* (a cue like
 like "Result": a unit only if it reads as a value), the articles and possessives that may
 stand before a cue ("La réponse"), *yes* and *no* where the word is unambiguous as an answer,
 the *alternatives* that join two values into a hedge ("4 oder 5", "oui ou non", "3或4") and
-the *qualms* that offer a value rather than give it ("vielleicht 4", "peut-être srv-24").
+the *qualms* that offer a value rather than give it ("vielleicht 4", "peut-être srv-24"), and
+the *copulas* between a cue and its value ("La respuesta es 3", "Die Antwort ist ja"), for
+languages written with spaces.
 
 Left out on purpose, as ambiguous: "si" (Spanish "if", French "yes" only against a negation,
 Italian reflexive), Korean "네" ("your", "four") and "예" ("example"), Dutch "of" (also the
@@ -20,8 +22,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["LANGUAGES", "Language", "alternatives", "answers", "cues", "modifiers", "qualms",
-           "spaceless", "yes_no"]
+__all__ = ["LANGUAGES", "Language", "alternatives", "answers", "copulas", "cues", "modifiers",
+           "qualms", "spaceless", "yes_no"]
 
 
 class Language(NamedTuple):
@@ -32,6 +34,7 @@ class Language(NamedTuple):
     no: tuple[str, ...] = ()
     alternatives: tuple[str, ...] = ()
     qualms: tuple[str, ...] = ()
+    copulas: tuple[str, ...] = ()
 
 
 LANGUAGES: dict[str, Language] = {
@@ -39,19 +42,22 @@ LANGUAGES: dict[str, Language] = {
                    qualms=("maybe", "probably", "possibly", "perhaps", "presumably")),
     "de": Language(("antwort", "endgültige antwort", "finale antwort", "lösung"),
                    ("ergebnis", "endergebnis"), ("die", "meine", "unsere"),
-                   ("ja",), ("nein",), ("oder",), ("vielleicht", "wahrscheinlich")),
+                   ("ja",), ("nein",), ("oder",), ("vielleicht", "wahrscheinlich"),
+                   ("ist", "lautet")),
     "fr": Language(("réponse", "réponse finale", "reponse"), ("résultat", "resultat"),
                    ("la", "ma", "notre"), ("oui",), ("non",), ("ou",),
-                   ("peut-être", "probablement")),
+                   ("peut-être", "probablement"), ("est",)),
     "es": Language(("respuesta", "respuesta final", "solución"), ("resultado",),
                    ("la", "mi", "nuestra"), ("sí",), ("no",), ("o",),
-                   ("quizás", "quizá", "tal vez", "probablemente")),
+                   ("quizás", "quizá", "tal vez", "probablemente"), ("es",)),
     "it": Language(("risposta", "risposta finale", "soluzione"), ("risultato",),
-                   ("la", "mia"), ("sì",), ("no",), ("o", "oppure"), ("forse", "probabilmente")),
+                   ("la", "mia"), ("sì",), ("no",), ("o", "oppure"), ("forse", "probabilmente"),
+                   ("è",)),
     "pt": Language(("resposta", "resposta final", "solução"), ("resultado",), ("a", "minha"),
-                   ("sim",), ("não",), ("ou",), ("talvez", "provavelmente")),
+                   ("sim",), ("não",), ("ou",), ("talvez", "provavelmente"), ("é",)),
     "nl": Language(("antwoord", "eindantwoord", "oplossing"), ("resultaat", "uitkomst"),
-                   ("het", "mijn"), ("ja",), ("nee",), (), ("misschien", "waarschijnlijk")),
+                   ("het", "mijn"), ("ja",), ("nee",), (), ("misschien", "waarschijnlijk"),
+                   ("is",)),
     "ru": Language(("ответ", "итоговый ответ", "окончательный ответ"), ("результат", "итог"),
                    (), ("да",), ("нет",), ("или", "либо"), ("возможно", "наверное", "может быть")),
     "zh": Language(("答案", "最终答案", "最後答案", "最后答案", "答"), ("结果", "結果", "最终结果"),
@@ -84,6 +90,12 @@ def cues() -> tuple[str, ...]:
 def modifiers() -> tuple[str, ...]:
     """Every other language's words that may stand before a cue."""
     return _all("articles")
+
+
+def copulas() -> tuple[str, ...]:
+    """Every other language's copulas between its cue and the value ("La respuesta es 3",
+    "Die Antwort ist ja"), for languages written with spaces, longest first."""
+    return _all("copulas")
 
 
 def yes_no() -> dict[str, bool]:

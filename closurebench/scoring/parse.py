@@ -348,7 +348,9 @@ _LATEX_WORDS = (("\\{", "{"), ("\\}", "}"), ("\\emptyset", "∅"), ("\\varnothin
                 ("\\approx", "≈"), ("\\sim", "~"), ("\\left", ""), ("\\right", ""),
                 ("\\,", " "), ("\\;", " "), ("\\!", ""), ("\\(", ""), ("\\)", ""),
                 ("\\[", ""), ("\\]", ""), ("\\quad", " "))
-_MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~")
+_MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
+"""Markdown's marks: bold, code ticks, ``$``, struck text, and a single ``*`` that opens or
+closes italics ("*yes*"; "2*3" is no emphasis)."""
 
 
 def clean(text: str) -> str:
@@ -691,7 +693,23 @@ def _table(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[
     return found[0][0], ""
 
 
-_PAIR_RE = re.compile(r"([\w][\w-]*)(?:[ \t]+([\w][\w-]*))?[ \t]*[:=|][ \t]*")
+_PAIR_RE = re.compile(r"(\w(?:[\w-]*\w)?)(?:[ \t]+(\w(?:[\w-]*\w)?))?[ \t]*(?=[^\w\s])")
+"""A field's name (a word or two) and where the mark after it starts; the mark is a
+separator of ``marks`` (``pair_end``)."""
+
+
+def pair_end(text: str, at: int) -> int:
+    """The end of the mark between a field and its value at ``at``, or -1: ``|`` (a table
+    row) or a run of separators of any script (``marks.SEP``: ``:``, ``=``, ``：``, dashes,
+    arrows such as ``→`` and ``->``; a minus sign before a digit and a hyphen inside a word
+    are none), and the spaces after it."""
+    end = at + 1 if text[at : at + 1] == "|" else skip(text, at, SEP)
+    if end == at or (end == at + 1 and at > 0 and text[at - 1].isalnum()
+                     and text[end : end + 1].isalnum()):
+        return -1  # no separator, or a hyphen inside a word ("Self-check")
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return end
 
 
 def _wide(text: str, schema: Schema) -> str:
@@ -726,6 +744,9 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
         # ("Correction: out_degree: 2").
         m, name = None, None
         for m in islice(_PAIR_RE.finditer(piece), 3):
+            if pair_end(piece, m.end()) < 0:
+                m = None
+                continue  # "in_degree (1)", "x ≥ 2": no separator after the name
             said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
             name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
                          if k in keys), None)
@@ -737,7 +758,8 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
             if len(out) < size:
                 continue  # a field said twice before the others: the first counts
             done, out = (out, last, tail), {}  # every field, then another set: the later one
-        value, said = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
+        value, said = _text(piece[pair_end(piece, m.end()) :].strip(" |"),
+                            schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
             return value, text
         out[name], last, tail = value, i, said
