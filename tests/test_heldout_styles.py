@@ -21,3 +21,17 @@ def test_every_answer_type_and_at_least_twelve_styles() -> None:
     assert len(heldout_styles.STYLES) >= 12 and len(heldout_styles.INVENTED) >= 6
     assert {heldout_styles._kind(r) for r in heldout_styles.records(1)} == set(
         heldout_styles.KINDS)
+
+
+def test_the_unseen_set_runs_and_never_over_credits() -> None:
+    """``benchmarks.heldout_styles2``: ten styles apart from both groups of the first set,
+    through the same machinery; none of them may be credited with a wrong value."""
+    from benchmarks import heldout_styles2
+
+    assert len(heldout_styles2.UNSEEN) == 10
+    assert not set(heldout_styles2.UNSEEN) & set(heldout_styles.STYLES)
+    rows = heldout_styles.run(per_category=1, catalogue=heldout_styles2.STYLES)
+    assert {r["group"] for r in rows} == {"unseen"} and len(rows) == 10
+    assert all(r["credited"] + r["missed"] == 26 for r in rows)
+    assert all(r["wrong_credited"] == 0 for r in rows), [r["style"] for r in rows
+                                                         if r["wrong_credited"]]

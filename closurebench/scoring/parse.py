@@ -348,13 +348,14 @@ _LATEX_WORDS = (("\\{", "{"), ("\\}", "}"), ("\\emptyset", "∅"), ("\\varnothin
                 ("\\approx", "≈"), ("\\sim", "~"), ("\\left", ""), ("\\right", ""),
                 ("\\,", " "), ("\\;", " "), ("\\!", ""), ("\\(", ""), ("\\)", ""),
                 ("\\[", ""), ("\\]", ""), ("\\quad", " "))
-_MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
-"""Markdown's marks: bold, code ticks, ``$``, struck text, and a single ``*`` that opens or
-closes italics ("*yes*"; "2*3" is no emphasis)."""
+_MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~")
+_ITALIC_RE = re.compile(r"(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
+"""A single ``*`` that opens or closes italics ("*yes*"; "2*3" is no emphasis)."""
 
 
 def clean(text: str) -> str:
-    """``text`` without markdown emphasis, code ticks, ``$`` and LaTeX wrappers."""
+    """``text`` without markdown emphasis (bold, then italics), code ticks, ``$`` and LaTeX
+    wrappers."""
     if "\\" in text:
         for _ in range(4):
             new = _LATEX_RE.sub(lambda m: m[1] if m[1] is not None else f"{m[2]}/{m[3]}", text)
@@ -365,6 +366,8 @@ def clean(text: str) -> str:
             text = text.replace(latex, plain)
     if "*" in text or "_" in text or "`" in text or "$" in text or "~" in text:
         text = _MARKUP_RE.sub("", text)
+        if "*" in text:
+            text = _ITALIC_RE.sub("", text)
     return text
 
 
