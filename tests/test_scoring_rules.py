@@ -995,3 +995,22 @@ def test_a_copula_of_any_language_gives_the_verdict_of_answer(
     prelude = _notes(record, notes, value)
     output = f"{prelude}{article.capitalize()} {cue} {copula} {_in(code, _kind(record), value)}."
     assert _verdict(output, record) == expected, output
+
+
+POINTING_BACK = ["Overall, I am confident in this.", "So that's it.", "Hence the value above.",
+                 "This is my final answer.", "Therefore, I double-checked that result.",
+                 "The answer above accounts for every edge."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(POINTING_BACK), st.sampled_from(["\n", "\n\n"]), st.booleans())
+def test_a_closing_remark_that_points_back_keeps_the_value(
+    record: dict[str, Any], remark: str, gap: str, right: bool
+) -> None:
+    """A value standing alone, then a remark that opens like a final statement but points
+    back at it (a demonstrative or "above": "Overall, I am confident in this.") keeps the
+    value's verdict: only a final statement that offers a value of its own replaces it."""
+    value, expected = _case(right, record)
+    text = _text(_kind(record), value)
+    assert _verdict(text, record) == expected
+    assert _verdict(f"{text}.{gap}{remark}", record) == expected, remark

@@ -614,6 +614,9 @@ _BACKREF_RE = re.compile(r"(?:that|this|it|which)(?:'s\b|[ \t]+(?:is|was|are|be)
                          re.I)
 
 
+_POINTER_RE = re.compile(r"\b(?:this|that|these|those|them|above)\b", re.I)
+"""Demonstratives and "above": a statement holding one points back at a value given
+before it instead of giving one."""
 _BACKREF = 2
 """A statement about the piece before it ("That is my final answer."): the final statement
 only when that piece gives no value."""
@@ -634,24 +637,27 @@ def _states(piece: str) -> bool | int:
     respuesta es …", "Answer — …"), or it had a conclusion word ("So we end up with …"), or
     it ends with a copula, modifiers and a cue word ("… is the answer.", "… — that's my final
     answer"); a statement about the piece before ("This is my final answer.") is
-    ``_BACKREF``, and one without a cue ("So that's it.") none. If no value of the type is
-    read in a final statement, the output has no answer: never a value named earlier in the
-    reasoning."""
+    ``_BACKREF``, and one without a cue ("So that's it.") or pointing back at a value given
+    before (a demonstrative or "above": "Overall, I trust this count.") none. If no value
+    of the type is read in a final statement, the output has no answer: never a value named
+    earlier in the reasoning."""
     body = piece.strip()
     i = _open(body, 0)
     concluding = _CONCLUDING_RE.match(body, i)
     if concluding is not None:
         i = _open(body, concluding.end())
-    if i < len(body) and role(body[i]) & SIGN:
-        return True
     if _BACKREF_RE.match(body, i) is not None:  # "This is my final answer.", "So that's it."
         return _BACKREF if _TRAILING_CUE_RE.search(body) is not None else False
+    if _TRAILING_CUE_RE.search(body) is not None:
+        return True  # "5 is the answer.", "B — that's my final answer"
+    if _POINTER_RE.search(body, i) is not None:
+        return False  # it points back at a value given before: "Overall, I trust this count."
+    if i < len(body) and role(body[i]) & SIGN:
+        return True
     if concluding is not None:
         return True
     cue = _CUE_AT_RE.match(body, _LEAD_MODS_RE.match(body, i).end())
-    if cue is not None and not body[cue.end() : cue.end() + 1].isalnum():
-        return True
-    return _TRAILING_CUE_RE.search(body) is not None
+    return cue is not None and not body[cue.end() : cue.end() + 1].isalnum()
 
 
 def _marked(lower: str) -> bool:
