@@ -2,5 +2,6 @@
 
 ``benchmarks.suite`` measures generation (rate, scaling with n, cold start, split rebuild,
 memory, parallelism) side by side with reasoning-gym; ``benchmarks.scoring_speed`` measures
-scoring. See ``benchmarks/README.md``.
+scoring; ``benchmarks.heldout_styles`` counts what the judge credits, misses and over-credits
+on answer styles it was not tuned on. See ``benchmarks/README.md``.
 """

@@ -29,8 +29,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import closurebench
-from closurebench.scoring import judge_outputs
-from closurebench.scoring.marks import BULLET, SEP, role
+from closurebench.scoring import judge_outputs, languages
+from closurebench.scoring.commit import REVISION_QUALIFIERS
+from closurebench.scoring.languages import LANGUAGES
+from closurebench.scoring.marks import BULLET, REL, SEP, SIGN, role
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
@@ -391,3 +393,624 @@ def test_a_cue_over_numbered_steps_reads_no_step_number(
     steps = f"{heading}:\n1. Start at the query node.\n2. Follow every edge.\n\n"
     final = _final(form, record, value, cue)
     assert _verdict(steps + final, record) == expected, steps + final
+
+
+# ---- (d) classes of styles: arrows, asides, tables, qualifiers, languages ------------------
+
+def _notes(record: dict[str, Any], notes: list[str], value: Any) -> str:
+    """Reasoning before the final answer that mentions the other value (the right one when
+    ``value`` is wrong): what a judge that misses the final line would wrongly credit."""
+    kind = _kind(record)
+    other = _wrong(record) if value == _answer(record) else _answer(record)
+    said = " ".join(n.format(w=_text(kind, other), r=_text(kind, value)) for n in notes)
+    return said + "\n\n" if said else ""
+
+
+preludes = st.lists(st.sampled_from(REASONING), min_size=0, max_size=2)
+
+
+@st.composite
+def ascii_arrows(draw: st.DrawFn) -> str:
+    """An ASCII arrow: a shaft of ``-``, ``=``, ``~`` (maybe none) and one or more heads,
+    two characters at least (``->``, ``~>``, ``>>``, ``>>>``, ``==>``, ``-->>``)."""
+    shaft = draw(st.text("-=~", max_size=3))
+    heads = draw(st.integers(1 if shaft else 2, 3))
+    return shaft + ">" * heads
+
+
+@PROPERTY
+@given(records, cues, ascii_arrows(), st.sampled_from(["", " "]), preludes, st.booleans())
+def test_any_ascii_arrow_after_a_cue_gives_the_verdict_of_a_colon(
+    record: dict[str, Any], cue: str, arrow: str, before: str, notes: list[str], right: bool
+) -> None:
+    """"ANSWER >>> 5", "Final answer ~> 5", "Result ==> 5": an arrow of any shaft and heads
+    joins a cue to its value like a colon, after reasoning that mentions another value."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    got = [_verdict(f"{prelude}{cue}{sep}{text}", record) for sep in (": ", before + arrow + " ")]
+    assert got == [expected] * 2, (prelude, cue, arrow, text)
+
+
+RELATIONS = [*_bmp(REL), "!=", ">=", "<="]
+"""Every BMP character that compares (``marks.relation``: ``<``, ``≥``, ``≠``, ``~`` …)
+and the ASCII spellings of ≠, ≥, ≤."""
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(RELATIONS), preludes, st.booleans())
+def test_a_relation_after_a_cue_is_an_answer_line_without_a_value(
+    record: dict[str, Any], cue: str, mark: str, notes: list[str], right: bool
+) -> None:
+    """"Answer ≥ 4" bounds the answer: no answer, right value or wrong, and never the value
+    the reasoning mentioned before it."""
+    value = _answer(record) if right else _wrong(record)
+    output = f"{_notes(record, notes, value)}{cue} {mark} {_text(_kind(record), value)}"
+    assert _verdict(output, record) == NONE, output
+
+
+def test_the_relations_are_a_class_apart_from_separators() -> None:
+    assert {"<", ">", "≤", "≥", "≠", "≪", "~", "∼", "＜", "～"} <= set(RELATIONS)
+    assert not set(RELATIONS) & set(SEPARATOR_CHARS)
+    assert not {"≈", "=", "→", "-", ":"} & set(RELATIONS)
+
+
+ASIDES = ["therefore", "I think", "I believe", "then", "in the end", "after rechecking",
+          "as computed above", "after a recount", "to be precise", "in my count",
+          "having checked every edge", "counting carefully", "as it turns out"]
+"""Clauses a writer puts between a cue and its copula or mark, none of them a hedge."""
+HEDGED_ASIDES = ["if the start counts", "unless I misread an edge", "maybe", "possibly",
+                 "perhaps", "I guess", "probably", "or so", "not sure", "if I read it right",
+                 "depending on the direction", "tentatively", "I could be wrong"]
+"""Clauses that hedge: an answer line holding one is a hedge."""
+ASIDE_FORMS = [", {a},", " ({a})", " — {a} —", " -- {a} --", " – {a} –"]
+COPULA_CUES = ["The answer", "The final answer", "My answer", "The correct answer",
+               "So the answer", "The result", "The final count", "Our final answer"]
+COMMENTS = ["", ".", "\n\nI hope that helps.", "\n\nI double-checked every edge."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(COPULA_CUES), st.sampled_from(ASIDES),
+       st.sampled_from(ASIDE_FORMS), st.sampled_from(["is", "was"]), preludes,
+       st.sampled_from(COMMENTS), st.booleans())
+def test_an_aside_between_cue_and_copula_keeps_the_verdict(
+    record: dict[str, Any], cue: str, aside: str, form: str, copula: str, notes: list[str],
+    comment: str, right: bool
+) -> None:
+    """"The answer, therefore, is X", "The final answer, I think, is X", "The answer — after
+    a recount — is X": an interposed clause is no part of the answer line."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    plain = f"{prelude}{cue} {copula} {text}{comment}"
+    inserted = f"{prelude}{cue}{form.format(a=aside)} {copula} {text}{comment}"
+    assert _verdict(plain, record) == expected, plain
+    assert _verdict(inserted, record) == expected, inserted
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(ASIDES), separators(), preludes, st.booleans())
+def test_a_parenthetical_after_a_cue_keeps_the_verdict(
+    record: dict[str, Any], cue: str, aside: str, sep: str, notes: list[str], right: bool
+) -> None:
+    """"Final answer (after rechecking): X", "Final answer, after a recount: X", "## Answer
+    (after a recount)" then X."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    for output in (f"{prelude}{cue} ({aside}){sep}{text}", f"{prelude}{cue}, {aside}: {text}",
+                   f"{prelude}## {cue} ({aside})\n\n{text}"):
+        assert _verdict(output, record) == expected, output
+
+
+@PROPERTY
+@given(records, st.sampled_from(COPULA_CUES + CUES), st.sampled_from(HEDGED_ASIDES),
+       st.sampled_from(ASIDE_FORMS), preludes, st.sampled_from(["", "Final answer: {r}\n\n"]),
+       st.booleans())
+def test_a_hedging_aside_is_never_credited(
+    record: dict[str, Any], cue: str, aside: str, form: str, notes: list[str], before: str,
+    right: bool
+) -> None:
+    """"The answer, if the start counts, is X", "Final answer (maybe): X", "Final answer, if
+    the start counts: X": a hedge, also after a committed answer (an alternative to it) and
+    after reasoning that names the right value."""
+    kind = _kind(record)
+    value = _answer(record) if right else _wrong(record)
+    prelude = _notes(record, notes, value) + before.format(r=_text(kind, _wrong(record)))
+    text = _text(kind, value)
+    if cue in COPULA_CUES:
+        output = f"{prelude}{cue}{form.format(a=aside)} is {text}"
+    else:  # before a mark: in parentheses, or after a comma
+        output = f"{prelude}{cue}{(' ({a})' if ',' in form else ', {a}').format(a=aside)}: {text}"
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+QUALMS = [" (maybe)", ", probably", " (possibly)", ", I guess", "?", " — not sure", ", or so",
+          " (perhaps)", " (I'm not sure)"]
+"""A hedge said right after a value, on its line."""
+
+
+@PROPERTY
+@given(records, st.sampled_from([f for f in FINALS if "boxed" not in f and "##" not in f]),
+       cues, st.sampled_from(QUALMS), preludes, st.booleans())
+def test_a_qualm_right_after_the_value_is_never_credited(
+    record: dict[str, Any], form: str, cue: str, qualm: str, notes: list[str], right: bool
+) -> None:
+    """"Final answer: 4 (maybe)", "**Answer:** yes, probably", '{"answer": 4}?': the value is
+    offered, not committed, in every answer form (no answer, or a wrong one)."""
+    value = _answer(record) if right else _wrong(record)
+    output = _notes(record, notes, value) + _final(form, record, value, cue) + qualm
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+def _rows(record: dict[str, Any], value: Any, style: str) -> str:
+    """A set or an object one item or field per row."""
+    if _kind(record) == "object":
+        pairs = [(k, str(v).lower()) for k, v in value.items()]
+        mark = {"bullets": "- ", "numbers": "{i}. ", "lines": ""}[style]
+        return "\n".join(f"{mark.format(i=i)}{k}: {v}" for i, (k, v) in enumerate(pairs, 1))
+    mark = {"bullets": "- ", "numbers": "{i}. ", "lines": ""}[style]
+    return "\n".join(f"{mark.format(i=i)}{x}" for i, x in enumerate(value, 1))
+
+
+@PROPERTY
+@given(st.sampled_from(BY_KIND["object"] + LISTS), preludes,
+       st.sampled_from(["bullets", "numbers", "lines"]), st.booleans())
+def test_rows_after_reasoning_in_key_value_prose_give_their_own_verdict(
+    record: dict[str, Any], notes: list[str], style: str, right: bool
+) -> None:
+    """A sentence that states other fields ("One candidate is can_reach: false, in_degree:
+    5, …") is not a row of the answer block after it: the rows' fields decide, and when a
+    block states every field twice, the later set counts."""
+    value, expected = _case(right, record)
+    if not value:
+        return
+    output = _notes(record, notes, value) + _rows(record, value, style)
+    assert _verdict(output, record) == expected, output
+
+
+TABLE_KEYS = ["reachable", "answer", "result", "value", "query", "Final answer", "the question"]
+TABLE_HEADERS = ["", "| question | answer |\n|---|---|\n", "| query | value |\n| :--- | ---: |\n"]
+TABLE_LEADS = ["", "So:\n\n", "Answer:\n\n", "Summary:\n\n", "## Answer\n\n"]
+
+
+@st.composite
+def tables(draw: st.DrawFn, record: dict[str, Any], value: Any) -> str:
+    """The final answer as a markdown table: a key and the value in one row (under a header
+    or not, the value bold or not), an object one row per field or one column per field."""
+    kind = _kind(record)
+    if kind == "object":
+        pairs = [(k, str(v).lower()) for k, v in value.items()]
+        if draw(st.booleans()):
+            return "| field | value |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in pairs)
+        return ("| " + " | ".join(k for k, _ in pairs) + " |\n|" + "---|" * len(pairs)
+                + "\n| " + " | ".join(v for _, v in pairs) + " |")
+    text = _text(kind, value)
+    cell = f"**{text}**" if draw(st.booleans()) else text
+    header = draw(st.sampled_from(TABLE_HEADERS))
+    return f"{header}| {draw(st.sampled_from(TABLE_KEYS))} | {cell} |"
+
+
+@PROPERTY
+@given(records, st.sampled_from(TABLE_LEADS), preludes,
+       st.sampled_from(["", "\n\nI hope this helps."]), st.booleans(), st.data())
+def test_the_final_answer_as_a_table_keeps_the_verdict(
+    record: dict[str, Any], lead: str, notes: list[str], comment: str, right: bool,
+    data: st.DataObject
+) -> None:
+    """"| reachable | yes |" as the last answer-bearing line, under a header or a cue, after
+    reasoning that mentions the other value: the verdict of "Final answer: X"."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    table = data.draw(tables(record, value))
+    plain = f"{prelude}Final answer: {_text(_kind(record), value)}{comment}"
+    output = f"{prelude}{lead}{table}{comment}"
+    assert _verdict(plain, record) == expected, plain
+    assert _verdict(output, record) == expected, output
+
+
+TABLE_HEDGES = ["{a} or {b}", "{a} (maybe)", "{a}/{b}", "{a} (possibly {b})", "either {a} or {b}"]
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]),
+       st.sampled_from(TABLE_LEADS), st.sampled_from(TABLE_HEADERS),
+       st.sampled_from(TABLE_KEYS), st.sampled_from(TABLE_HEDGES), preludes, st.booleans())
+def test_a_hedged_table_cell_is_never_credited(
+    record: dict[str, Any], lead: str, header: str, key: str, hedge: str, notes: list[str],
+    right_first: bool
+) -> None:
+    kind = _kind(record)
+    a, b = _text(kind, _answer(record)), _text(kind, _wrong(record))
+    a, b = (a, b) if right_first else (b, a)
+    row = f"| {key} | {hedge.format(a=a, b=b)} |"
+    output = f"{_notes(record, notes, _wrong(record))}{lead}{header}{row}"
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) not in ("object", "labels")]),
+       st.sampled_from(TABLE_LEADS), st.sampled_from(TABLE_HEADERS),
+       st.sampled_from(["", "I followed every edge in its direction.\n\n"]), st.booleans())
+def test_table_rows_that_differ_are_never_credited(
+    record: dict[str, Any], lead: str, header: str, prelude: str, right_first: bool
+) -> None:
+    """Rows giving different values ("| A → B | yes |" over "| B → C | no |") are findings,
+    not one answer (after an answer they are its breakdown: they neither void nor revise it)."""
+    kind = _kind(record)
+    a, b = _text(kind, _answer(record)), _text(kind, _wrong(record))
+    a, b = (a, b) if right_first else (b, a)
+    rows = f"| first check | {a} |\n| second check | {b} |"
+    v = judge_outputs([f"{prelude}{lead}{header}{rows}"], [record])[0]
+    assert not v.strict and not v.lenient, rows
+    output = f"Final answer: {_text(kind, _answer(record))}\n\n{header}{rows}"
+    assert _verdict(output, record) == RIGHT, output
+
+
+LEADING_QUALMS = ["maybe ", "probably ", "possibly ", "perhaps ", "presumably "]
+other_preludes = st.lists(st.sampled_from([n for n in REASONING if "{r}" not in n]), max_size=2)
+"""Reasoning that names only the other value (one that names this value first, "another is
+{r}", makes a later soft restatement of it agree, which is no hedge)."""
+
+
+@PROPERTY
+@given(records, st.sampled_from([f for f in FINALS if "boxed" not in f]), cues,
+       st.sampled_from(LEADING_QUALMS), other_preludes, st.booleans())
+def test_a_qualm_before_the_value_is_never_credited(
+    record: dict[str, Any], form: str, cue: str, qualm: str, notes: list[str], right: bool
+) -> None:
+    """"Final answer: maybe srv-24", "**Answer:** probably 4", "The answer is perhaps yes":
+    a value offered with a qualm is a hedge in every text form, after any reasoning."""
+    value = _answer(record) if right else _wrong(record)
+    kind = _kind(record)
+    form = form.replace("{text}", qualm + "{text}").replace("{json}", '"' + qualm + '{text}"')
+    output = _notes(record, notes, value) + _final(form, record, value, cue)
+    copula = f"The answer is {qualm}{_text(kind, value)}."
+    for text in (output, _notes(record, notes, value) + copula):
+        v = judge_outputs([text], [record])[0]
+        assert not v.strict and not v.lenient, text
+
+
+@PROPERTY
+@given(st.sampled_from(BY_KIND["boolean"]), st.sampled_from(FINALS), cues,
+       st.sampled_from([" or ", " / ", "/", " or maybe "]), preludes, st.booleans())
+def test_yes_or_no_is_never_credited(
+    record: dict[str, Any], form: str, cue: str, joint: str, notes: list[str], yes_first: bool
+) -> None:
+    """"Answer: Yes or No", "The answer is no or yes": both values offered, a hedge."""
+    pair = ("Yes", "No") if yes_first else ("No", "Yes")
+    text = pair[0] + joint + pair[1].lower()
+    final = form.format(cue=cue, text=text, json=json.dumps(text))
+    output = _notes(record, notes, _answer(record)) + final
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+FIRST = ["Final answer: {t}", "**Answer:** {t}", '{{"answer": {j}}}', "So the answer is {t}.",
+         "<answer>{t}</answer>", "I get {t}.", "Answer ⟶ {t}"]
+"""A first commitment, in any form."""
+REVISION_LEADS = ["", "Wait, I miscounted: ", "Hmm, ", "On reflection, ", "Actually, ",
+                  "Let me recount. "]
+REVISIONS = ["{mod}{qual} {qty} is {t}.", "{Qual} {qty}: {t}", "**{Qual} {qty}:** {t}",
+             "{mod}{qual} {qty}, after a recount, is {t}."]
+QUALIFIED = ["answer", "count", "total", "number", "value", "result"]
+
+
+def _revision(record: dict[str, Any], template: str, lead: str, qual: str, qty: str,
+              mod: str, value: Any) -> str:
+    text = template.format(mod=mod, qual=qual, Qual=qual.capitalize(), qty=qty,
+                           t=_text(_kind(record), value))
+    return lead + (text[0].upper() + text[1:] if not lead or lead.endswith(". ") else text)
+
+
+@PROPERTY
+@given(records, st.sampled_from(FIRST), st.sampled_from(REVISION_LEADS),
+       st.sampled_from(REVISIONS), st.sampled_from(REVISION_QUALIFIERS),
+       st.sampled_from(QUALIFIED), st.sampled_from(["the ", "my ", ""]),
+       st.sampled_from(["\n\n", " "]), st.booleans())
+def test_a_later_correction_with_a_qualifier_replaces_the_earlier_value(
+    record: dict[str, Any], first: str, lead: str, template: str, qual: str, qty: str,
+    mod: str, gap: str, right: bool
+) -> None:
+    """"… so 4. Wait, I miscounted: the correct total is 3.", "Answer: 4. Hmm, the actual
+    count is 3.", "Corrected count: 3": a qualifier of the set makes a cue of the quantity
+    it qualifies and revises the value before it, in every form of that value."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    earlier = first.format(t=_text(kind, other), j=json.dumps(other))
+    output = earlier + gap + _revision(record, template, lead, qual, qty, mod, value)
+    assert _verdict(output, record) == expected, output
+
+
+HEDGED_REVISIONS = ["{mod}{qual} {qty} might be {t}.", "{mod}{qual} {qty} is {t} or {o}.",
+                    "{mod}{qual} {qty} is probably {t}.", "{Qual} {qty}: {t} (maybe)",
+                    "{mod}{qual} {qty}, if I read the edges right, is {t}.",
+                    "If the start counts, {mod}{qual} {qty} would be {t}."]
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]), st.sampled_from(FIRST),
+       st.sampled_from(REVISION_LEADS), st.sampled_from(HEDGED_REVISIONS),
+       st.sampled_from(REVISION_QUALIFIERS), st.sampled_from(QUALIFIED),
+       st.sampled_from(["the ", ""]), st.booleans())
+def test_a_hedged_correction_with_a_qualifier_is_never_credited(
+    record: dict[str, Any], first: str, lead: str, template: str, qual: str, qty: str,
+    mod: str, right_first: bool
+) -> None:
+    """A correction offered as an alternative ("the correct total might be 3", "… is 3 or
+    4") leaves no answer: neither the earlier value nor the hedged one is credited."""
+    kind = _kind(record)
+    a, b = (_answer(record), _wrong(record)) if right_first else (_wrong(record), _answer(record))
+    earlier = first.format(t=_text(kind, a), j=json.dumps(a))
+    text = template.replace("{o}", _text(kind, a))
+    output = earlier + "\n\n" + _revision(record, text, lead, qual, qty, mod, b)
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+FOREIGN = {code: lang for code, lang in LANGUAGES.items() if lang.answers}
+FOREIGN_FORMS = ["{cue}: {text}", "{cue}：{text}", "{cue} : {text}", "{cue} — {text}",
+                 "{cue} → {text}", "**{cue}:** {text}", "【{cue}】 {text}", "## {cue}\n\n{text}",
+                 "{cue} >>> {text}"]
+CASES = [str, str.capitalize, str.upper]
+
+
+def _in(code: str, kind: str, value: Any) -> str:
+    """The value as written in a language: its own yes and no where it has them."""
+    lang = LANGUAGES[code]
+    if kind == "boolean" and lang.yes:
+        return (lang.yes if value else lang.no)[0]
+    return _text(kind, value)
+
+
+@PROPERTY
+@given(records, st.sampled_from(sorted(FOREIGN)), st.data(), st.sampled_from(FOREIGN_FORMS),
+       st.sampled_from(CASES), preludes, st.booleans())
+def test_a_cue_of_any_language_gives_the_verdict_of_answer(
+    record: dict[str, Any], code: str, data: st.DataObject, form: str, case: Any,
+    notes: list[str], right: bool
+) -> None:
+    """"答案：5", "Antwort: ja", "Réponse : oui", "La respuesta: 3", "## Antwort" then X: the
+    cue words of every language in ``languages.LANGUAGES``, with any mark, any case and an
+    article or not, give the verdict "Answer: X" gives."""
+    lang = FOREIGN[code]
+    cue = case(data.draw(st.sampled_from(lang.answers + lang.results)))
+    article = data.draw(st.sampled_from(["", *lang.articles]))
+    if article and not form.startswith("{cue}"):
+        article = ""  # "**La réponse:**" is rare; "La réponse : oui" is not
+    cue = (article.capitalize() + " " + cue.lower()) if article else cue
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    output = prelude + form.format(cue=cue, text=_in(code, _kind(record), value))
+    assert _verdict(prelude + f"Answer: {_text(_kind(record), value)}", record) == expected
+    assert _verdict(output, record) == expected, output
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]), st.sampled_from(
+    sorted(FOREIGN)), st.data(), st.sampled_from(FOREIGN_FORMS[:5]), preludes, st.booleans())
+def test_a_hedge_in_any_language_is_never_credited(
+    record: dict[str, Any], code: str, data: st.DataObject, form: str, notes: list[str],
+    right_first: bool
+) -> None:
+    """"Antwort: ja oder nein", "Réponse : 4 ou 5", "答案：3或4", "Respuesta: quizás 3": the
+    alternatives and qualms of the cue's language (English ones where it has none) hedge."""
+    lang, kind = FOREIGN[code], _kind(record)
+    cue = data.draw(st.sampled_from(lang.answers))
+    a, b = _in(code, kind, _answer(record)), _in(code, kind, _wrong(record))
+    a, b = (a, b) if right_first else (b, a)
+    alternative = data.draw(st.sampled_from(lang.alternatives or ("or",)))
+    qualm = data.draw(st.sampled_from(lang.qualms or ("maybe",)))
+    gap = "" if languages.spaceless(alternative[0]) else " "
+    lead = "" if languages.spaceless(qualm[0]) else " "
+    for text in (f"{a}{gap}{alternative}{gap}{b}", f"{qualm}{lead}{a}"):
+        output = _notes(record, notes, _wrong(record)) + form.format(cue=cue, text=text)
+        v = judge_outputs([output], [record])[0]
+        assert not v.strict and not v.lenient, output
+
+
+EVERY_QUALM = sorted({q for lang in LANGUAGES.values() for q in lang.qualms})
+VALUELESS = ["\n\n{q} worth double-checking later.", "\n\n{Q} worth checking the 2 edges near the "
+             "start again.", "\n\n| second look | {q} |", "\n\n| second look | not sure |",
+             "\n\n| second look | either way |"]
+
+
+@PROPERTY
+@given(records, st.sampled_from(FINALS), cues, st.sampled_from(EVERY_QUALM),
+       st.sampled_from(VALUELESS), preludes, st.booleans())
+def test_a_qualm_without_a_value_leaves_the_answer(
+    record: dict[str, Any], form: str, cue: str, qualm: str, remark: str, notes: list[str],
+    right: bool
+) -> None:
+    """A hedge is a value offered with a qualm or an alternative; a qualm or hedge word in any
+    language with no value of the type ("Maybe worth double-checking.", "| second look | not sure
+    |", "vielleicht …") is commentary: the answer before it keeps its verdict, whether the
+    remark happens to hold a digit or a label elsewhere or not."""
+    value, expected = _case(right, record)
+    output = (_notes(record, notes, value) + _final(form, record, value, cue)
+              + remark.format(q=qualm, Q=qualm[:1].upper() + qualm[1:]))
+    assert _verdict(output, record) == expected, output
+
+
+# ---- never over-credit: a closing statement without a readable value -----------------------
+
+SIGNS = _bmp(SIGN)
+"""Every BMP conclusion sign (``marks.SIGN``: ``∴``, ``⇒``, ``→``, ``⟹``, ``➔`` …)."""
+CONCLUSION_WORDS = ["So", "So,", "Therefore,", "Thus", "Hence,", "Finally,", "Overall,",
+                    "In total,", "In conclusion,"]
+STATED = ["we end up with", "it comes to", "we have", "the result stands at", ""]
+TRAILING = ["is the answer", "is my final answer", "is the final result", "— that's my answer",
+            "is the correct count"]
+JUNK = st.text(alphabet="<>/[](){}*_~`'\"|#=:;,.!?-–—«»【】 \t", max_size=4)
+
+
+@st.composite
+def closing_statements(draw: st.DrawFn) -> str:
+    """A closing statement by class, with ``{v}`` where its value goes: a cue word of any
+    language (with any separator or none), a conclusion word, any conclusion sign, or a
+    copula and a cue after the value."""
+    shape = draw(st.sampled_from(["cue", "foreign", "word", "sign", "trailing"]))
+    if shape == "cue":
+        return draw(cues) + draw(st.just(" ") | separators()) + "{v}"
+    if shape == "foreign":
+        lang = FOREIGN[draw(st.sampled_from(sorted(FOREIGN)))]
+        return draw(st.sampled_from(lang.answers)) + draw(separators()) + "{v}"
+    if shape == "word":
+        return f"{draw(st.sampled_from(CONCLUSION_WORDS))} {draw(st.sampled_from(STATED))} {{v}}."
+    if shape == "sign":
+        return draw(st.sampled_from(SIGNS)) + " {v}"
+    return "{v} " + draw(st.sampled_from(TRAILING)) + "."
+
+
+@PROPERTY
+@given(records, closing_statements(), JUNK, JUNK, st.lists(
+    st.sampled_from(REASONING), min_size=1, max_size=2), st.booleans())
+def test_a_closing_statement_never_credits_a_value_of_the_reasoning(
+    record: dict[str, Any], statement: str, before: str, after: str, notes: list[str],
+    placeholder: bool
+) -> None:
+    """For every answer type: after reasoning that names the right value, a closing statement
+    (a cue word of any language, a conclusion word or sign at its start, or a copula and cue
+    after its value) holding a wrong value in any layout (marks of any kind around it, so that
+    it may or may not be read) is never credited; holding no value at all ("..."), it
+    leaves no answer. Whatever the judge cannot read in the final statement, it never falls
+    back to a value named earlier."""
+    kind = _kind(record)
+    prelude = _notes(record, notes, _wrong(record))  # names the right value
+    value = "..." if placeholder else before + _text(kind, _wrong(record)) + after
+    output = prelude + statement.format(v=value)
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+    if placeholder:
+        assert not v.parsed, output
+
+
+# ---- layouts read by class: one rule each, the verdict of "Answer: X" -----------------------
+
+@PROPERTY
+@given(records, cues, st.sampled_from(["=", "-"]), st.integers(2, 30), st.sampled_from(
+    ["\n", "\n\n"]), preludes, st.booleans())
+def test_a_setext_header_takes_the_value_below_it(
+    record: dict[str, Any], cue: str, mark: str, width: int, gap: str, notes: list[str],
+    right: bool
+) -> None:
+    """"Final answer" underlined by ``===`` or ``---`` (a setext header) is a header like
+    "## Final answer": the block below it is the value, after reasoning naming another."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    assert _verdict(f"{prelude}{cue}\n{mark * width}{gap}{text}", record) == expected
+
+
+HTML_EMPHASIS = [("<b>", "</b>", "**"), ("<strong>", "</strong>", "**"), ("<B>", "</B>", "**"),
+                 ("<i>", "</i>", "*"), ("<em>", "</em>", "*")]
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(HTML_EMPHASIS), st.booleans(), preludes, st.booleans())
+def test_html_emphasis_gives_the_verdict_of_markdown_emphasis(
+    record: dict[str, Any], cue: str, tags: tuple[str, str, str], on_value: bool,
+    notes: list[str], right: bool
+) -> None:
+    """``<b>Answer:</b> X``, ``Answer: <em>X</em>``: HTML emphasis around the cue or the value
+    gives the verdict of markdown's (``**Answer:** X``, ``Answer: *X*``)."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    open_, close, md = tags
+    if on_value:
+        html, markdown = f"{cue}: {open_}{text}{close}", f"{cue}: {md}{text}{md}"
+    else:
+        html, markdown = f"{open_}{cue}:{close} {text}", f"{md}{cue}:{md} {text}"
+    assert _verdict(prelude + markdown, record) == expected, markdown
+    assert _verdict(prelude + html, record) == expected, html
+
+
+@PROPERTY
+@given(records, st.sampled_from(SIGNS), preludes, st.booleans())
+def test_a_conclusion_sign_gives_the_verdict_of_a_cue_and_colon(
+    record: dict[str, Any], sign: str, notes: list[str], right: bool
+) -> None:
+    """"∴ X", "⇒ X", "⟹ X", "➔ X": every conclusion sign (``marks.SIGN``, an arrow or
+    THEREFORE of category Sm/So) opening the final line gives the verdict "Answer: X" gives,
+    after reasoning naming another value."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    assert _verdict(f"{prelude}Answer: {text}", record) == expected
+    assert _verdict(f"{prelude}{sign} {text}", record) == expected, sign
+
+
+@PROPERTY
+@given(st.sampled_from(BY_KIND["object"]), separators(), preludes, st.booleans(),
+       st.sampled_from(["", "Final answer:\n"]))
+def test_any_separator_between_a_field_and_its_value_gives_one_verdict(
+    record: dict[str, Any], sep: str, notes: list[str], right: bool, head: str
+) -> None:
+    """An object's rows ``can_reach → yes``, ``in_degree ⟶ 1``, ``out_degree = 2``: the mark
+    between a field and its value is any separator of ``marks`` (the class that joins a cue
+    to its value), with the verdict of ``field: value``."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    rows = [(k, str(v).lower()) for k, v in value.items()]
+    colon = "\n".join(f"{k}: {v}" for k, v in rows)
+    other = "\n".join(f"{k}{sep}{v}" for k, v in rows)
+    assert _verdict(prelude + head + colon, record) == expected
+    assert _verdict(prelude + head + other, record) == expected, other
+
+
+VALUE_FIRST = ["{v} is the answer.", "{v} is my final answer.", "So {v} is the final answer.",
+               "Therefore, {v} is the answer.", "{v} — that's my final answer",
+               "{v}, which is the final result.", "I checked it. {v} is the correct count."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(VALUE_FIRST), preludes, st.booleans())
+def test_a_value_then_its_cue_gives_the_verdict_of_answer(
+    record: dict[str, Any], form: str, notes: list[str], right: bool
+) -> None:
+    """"5 is the answer.", "B — that's my final answer": a value, a copula, a modifier and a
+    cue ending the line give the verdict "Answer: X" gives."""
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = _text(_kind(record), value)
+    assert _verdict(prelude + form.format(v=text), record) == expected, form
+
+
+@PROPERTY
+@given(records, st.sampled_from(sorted(c for c, lang in FOREIGN.items() if lang.copulas)),
+       st.data(), preludes, st.booleans())
+def test_a_copula_of_any_language_gives_the_verdict_of_answer(
+    record: dict[str, Any], code: str, data: st.DataObject, notes: list[str], right: bool
+) -> None:
+    """"La respuesta es 3", "Die Antwort ist ja", "La réponse est oui": a cue of a language,
+    its article and its copula (``languages``) give the verdict "Answer: X" gives."""
+    lang = FOREIGN[code]
+    cue = data.draw(st.sampled_from(lang.answers))
+    article = data.draw(st.sampled_from(lang.articles))
+    copula = data.draw(st.sampled_from(lang.copulas))
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    output = f"{prelude}{article.capitalize()} {cue} {copula} {_in(code, _kind(record), value)}."
+    assert _verdict(output, record) == expected, output
+
+
+POINTING_BACK = ["Overall, I am confident in this.", "So that's it.", "Hence the value above.",
+                 "This is my final answer.", "Therefore, I double-checked that result.",
+                 "The answer above accounts for every edge."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(POINTING_BACK), st.sampled_from(["\n", "\n\n"]), st.booleans())
+def test_a_closing_remark_that_points_back_keeps_the_value(
+    record: dict[str, Any], remark: str, gap: str, right: bool
+) -> None:
+    """A value standing alone, then a remark that opens like a final statement but points
+    back at it (a demonstrative or "above": "Overall, I am confident in this.") keeps the
+    value's verdict: only a final statement that offers a value of its own replaces it."""
+    value, expected = _case(right, record)
+    text = _text(_kind(record), value)
+    assert _verdict(text, record) == expected
+    assert _verdict(f"{text}.{gap}{remark}", record) == expected, remark

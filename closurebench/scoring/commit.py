@@ -4,13 +4,16 @@ The last answer-bearing unit counts. Units, strongest first:
 
 * *explicit*: an object with an answer-like key (``answer``, ``final_answer``, ``result``,
   in a tool call's ``arguments`` too), an ``<answer>`` / ``<final_answer>`` tag, a
-  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``) with the
+  ``\\boxed{}``, an answer line: a cue word (``CUE_NOUNS``, ``CUE_QUALIFIERS``,
+  ``REVISION_QUALIFIERS`` before a quantity: "the correct total") with the
   marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
-  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "## Answer" then X); if the last one
-  that names the answer cannot be read there is no answer, never an earlier draft;
+  answer: X", "【Conclusion】 X", "Final tally ⟶ X", "ANSWER >>> X", "## Answer" then X, "The
+  answer, therefore, is X"); if the last one that names the answer cannot be read ("Answer
+  ≥ 4") there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
-  block, a leading yes/no, or a value after a copula ("There are four triangles.").
+  block (a table row "| reachable | yes |" too), a leading yes/no, or a value after a copula
+  ("There are four triangles.").
 
 After the commitment, a different value counts only after a revision marker ("wait",
 "correcting", "no —", "so", ``~~struck~~``), which makes it the commitment; offered as an
@@ -28,22 +31,36 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
 
-from closurebench.scoring.marks import CLOSE, DASH, OPEN, SEP, item_marker, role, skip, skip_back
+from closurebench.scoring import languages
+from closurebench.scoring.marks import (
+    CLOSE,
+    DASH,
+    OPEN,
+    SEP,
+    SIGN,
+    arrow,
+    item_marker,
+    relation,
+    role,
+    skip,
+    skip_back,
+)
 from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
     MAX_DEPTH,
-    NUMBER_WORDS,
     SCAN,
     TEXT_CHARS,
     Names,
     Schema,
     answers,
+    as_read,
     clean,
     closing,
     coerce_json,
-    fold,
     loads,
+    may_read,
+    pair_end,
     read,
 )
 
@@ -74,7 +91,8 @@ class Unit(NamedTuple):
     payload: Any
     text: bool
     group: int = -1
-    readable_only: bool = False  # "the answer is …": a unit only if it reads as a value
+    readable_only: bool = False  # "Result: …": a unit only if it reads as a value
+    copula: bool = False  # "the answer is …": also not if it reads as a hedge (prose then)
 
 
 # ---- explicit units --------------------------------------------------------------------------
@@ -191,16 +209,44 @@ CUE_NOUNS = ("answer", "result", "conclusion", "verdict", "solution", "tally", "
 """Words that name the answer: each is a cue ("Result: 4", "【Conclusion】 Yes")."""
 CUE_QUALIFIERS = ("final", "overall")
 """Words that are a cue alone ("Final: 4") or with the quantity they qualify."""
+REVISION_QUALIFIERS = ("correct", "corrected", "actual", "right", "revised", "updated")
+"""Words that make a cue of the quantity they qualify, and never stand alone ("the correct
+total is 3", "Actual count: 3", "the right number is 3"): a revision's own cue, so later in
+the prose they revise the value before them like "wait" does."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
-"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5"."""
-MODIFIERS = ("the", "my", "our", "your", "correct", "short", *CUE_QUALIFIERS)
-"""Words that may stand before a cue word ("The final answer", "My answer")."""
-_STEMS = CUE_NOUNS + CUE_QUALIFIERS
+"""What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
+FOREIGN_ANSWERS = languages.answers()
+FOREIGN_CUES = languages.cues()
+"""The answer cues of other languages (``languages.LANGUAGES``): "Antwort: ja", "Réponse :
+oui", "答案：5", "Respuesta: 3"; those naming a result are weak like "Result"."""
+MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUALIFIERS,
+             *languages.modifiers())
+"""Words that may stand before a cue word ("The final answer", "My answer", "La réponse")."""
+_STEMS = CUE_NOUNS + CUE_QUALIFIERS + REVISION_QUALIFIERS[::-1]  # "corrected" before "correct"
+_FOREIGN_STEMS = tuple(dict.fromkeys(FOREIGN_CUES))
+_ASCII_FOREIGN_STEMS = tuple(w for w in _FOREIGN_STEMS if w.isascii())
+_QUALIFIED = rf"(?:{'|'.join(CUE_NOUNS + QUANTITIES)})"
 _CUE_AT_RE = re.compile(
-    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+(?:{'|'.join(CUE_NOUNS + QUANTITIES)}))?"
-    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])", re.I)
+    rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+{_QUALIFIED})?"
+    rf"|(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}"
+    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])|(?:{'|'.join(FOREIGN_CUES)})(?![^\W_])", re.I)
+
+
+_REVISED_RE = re.compile(
+    rf"[\W_]*(?:(?:the|my|our)[ \t]+)?(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}",
+    re.I)
 _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
-_COPULA_RE_AFTER = re.compile(r"[ \t]+(?:is|are|was|equals)\b[ \t]*:?[ \t]*", re.I)
+_COPULA_RE_AFTER = re.compile(
+    rf"[ \t]+(?:is|are|was|equals|{'|'.join(languages.copulas())})\b[ \t]*:?[ \t]*", re.I)
+"""The copula after a cue, in any language ("the answer is", "la respuesta es")."""
+_ASIDE_RE = re.compile(
+    r"[ \t]*(?:,[ \t]*[^,;:：.!?()\n]{1,60}?[ \t]*(?:,|(?P<mark>(?=[ \t]*[:：])))"
+    r"|(?P<paren>\([^()\n]{1,60}\))|(?:—|–|--)[ \t]*[^—–,;:：.!?()\n-]{1,60}?[ \t]*(?:—|–|--))")
+"""An aside between a cue and what joins it to its value: one clause between commas, dashes
+or parentheses before a copula ("The answer, therefore, is", "The final answer, I think,
+is", "The answer — after a recount — is"), or in parentheses or after a comma before a mark
+("Final answer (corrected):", "Final answer, after a recount:")."""
+_ASIDE_OPENERS = frozenset(" \t,(—–-")
 _BOUNDARY = ".!?:;"
 MAX_LINES = 8
 MAX_CUES_PER_LINE = 4
@@ -216,40 +262,101 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     * *header*: a line holding only the cue and its marks ("## Answer"): the block below;
     * *copula*: a modifier, the cue, "is" ("So the final answer is 4."), anywhere, a unit
       only if it reads as a value.
+
+    An aside may stand between the cue and its copula or mark (``_ASIDE_RE``: "The answer,
+    therefore, is 4", "Final answer (corrected): 4"); one that hedges (``_hedges``: "if",
+    "maybe", "I guess") makes the line a hedge. A relation instead of a mark ("Answer ≥ 4")
+    makes it a line without a value.
     """
     if pos > start and (lower[pos - 1].isalnum() or (
-            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())):
+            lower[pos - 1] == "_" and lower[pos - 2 : pos - 1].isalnum())) and not (
+            languages.spaceless(lower[pos])):
         return None  # inside a word: "final_answer", "unanswered" (not "__Answer__")
     m = _CUE_AT_RE.match(lower, pos, stop)
-    if m is None or (m.end() < stop and not role(region[m.end()]) & (CLOSE | SEP)):
+    if m is None:
+        return None
+    if not _WORD_RE.search(region, m.end(), stop):  # the cue ends its line: "5 is the answer."
+        before = _value_first(region, lower, pos, start, stop)
+        if before is not None:
+            return False, before
+    end = m.end()  # the cue's end, after any aside
+    aside = _ASIDE_RE.match(lower, end, stop) if lower[end : end + 1] in _ASIDE_OPENERS else None
+    cop = _COPULA_RE_AFTER.match(lower, aside.end() if aside else end, stop)
+    if aside is not None and (aside["paren"] is not None
+                              or (cop is not None) is (aside["mark"] is None)):
+        end = aside.end()  # "The answer, therefore, is", "Final answer (corrected):"
+    else:
+        aside = None
+    if end < stop and not role(region[end]) & (CLOSE | SEP) and arrow(region, end, end) == end:
         return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
-    strong = m[0].startswith(("answer", *CUE_QUALIFIERS)) or "answer" in m[0] or (
-        mods is not None and any(q in mods[0] for q in CUE_QUALIFIERS))
-    cop = _COPULA_RE_AFTER.match(lower, m.end(), stop)
+    strong = m[0].startswith(("answer", *CUE_QUALIFIERS, *REVISION_QUALIFIERS)) or (
+        "answer" in m[0]) or m[0] in FOREIGN_ANSWERS or (mods is not None and any(
+            q in mods[0] for q in CUE_QUALIFIERS + REVISION_QUALIFIERS))
+    hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     if cop is not None:
         if mods is None:
             return None  # "answer is" without "the": prose about an answer
+        if hedged:
+            return False, Unit(first, stop, HEDGE, False)
         cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
-        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True)
+        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True, True)
     lead = skip_back(region, first, OPEN, start)
     anchored = lead == start
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
         return None  # mid-sentence: "…give the final answer below"
-    after = skip(region, m.end(), CLOSE | SEP, stop)
+    after = skip(region, end, CLOSE | SEP, stop)
     if stop - after <= ALONE_CHARS and not region[after:stop].strip(" \t\r*_#:"):
         if not anchored:
             return None
-        payload, end = _below(region, stop)  # a header: the block below it
-        return (True, Unit(first, end, payload, True, -1, not strong)) if payload else None
-    if not region[m.end() : after].strip():
+        payload, below = _below(region, stop)  # a header: the block below it
+        if payload and hedged:
+            return True, Unit(first, below, HEDGE, False)
+        return (True, Unit(first, below, payload, True, -1, not strong)) if payload else None
+    if not region[end:after].strip():
+        if anchored and relation(region, after):
+            return True, Unit(first, stop, "", True)  # "Answer ≥ 4": an answer line, no value
         return None  # no mark between the cue and the value: "answer the question"
     payload, end = region[after : min(stop, after + TEXT_CHARS + 1)], stop
+    if region[lead : lead + 1] == "|" and payload.rstrip()[-1:] == "|":
+        payload = payload.rstrip()[:-1]  # a table row: "| Final answer | yes |"
     later = _BOLD_LABEL_RE.search(payload)
     if later:
         payload, end = payload[: later.start()], after + later.start()
+    if hedged:
+        return anchored, Unit(first, end, HEDGE, False)  # "Final answer (maybe): 4"
     return anchored, Unit(first, end, payload, True, -1, not strong)
+
+
+_WORD_RE = re.compile(r"[^\W_]")
+_COPULA_BEFORE_RE = re.compile(
+    rf"(?:'s|[ \t]+(?:is|are|was|{'|'.join(languages.copulas())}))[ \t]+\Z", re.I)
+_BACKREF_TAIL_RE = re.compile(r"[ \t]*(?:[—–-]+|[,:;])?[ \t]*(?:that|this|it|which)\Z", re.I)
+_SENTENCE_BREAK_RE = re.compile(r".*[.!?][ \t]+", re.S)
+
+
+def _value_first(region: str, lower: str, pos: int, start: int, stop: int) -> Unit | None:
+    """The *value-first* shape of an answer line: the value, a copula, a modifier and the
+    cue ending the line ("5 is the answer.", "Therefore, yes is the answer.", "B — that's my
+    final answer"): the value is the sentence before the copula, after its open marks and
+    conclusion words, without a pointer back to it ("— that"). A unit only if it reads as a
+    value (``readable_only``, ``copula``), like the copula shape it mirrors."""
+    mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
+    if mods is None:
+        return None  # "5 is answer": no determiner, prose
+    cop = _COPULA_BEFORE_RE.search(lower, max(start, mods.start() - 16), mods.start())
+    if cop is None:
+        return None
+    brk = _SENTENCE_BREAK_RE.match(region, start, cop.start())
+    lo = brk.end() if brk else start
+    subject = _BACKREF_TAIL_RE.sub("", region[lo : cop.start()])
+    lead = skip(subject, 0, OPEN)
+    opener = _OPENER_BOOL_RE.match(subject, lead)
+    subject = subject[opener.end() if opener else lead :]
+    if not subject.strip() or len(subject) > TEXT_CHARS:
+        return None
+    return Unit(lo, stop, subject, True, -1, True, True)
 
 
 def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
@@ -294,7 +401,7 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
                 break
         if best is None:
             continue
-        head = best.payload.lstrip(" \t*_$\\([")
+        head = best.payload.lstrip(" \t*_$\\([") if best.text else ""
         if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
             head[:1] == "{" and _KEY_RE.search(head)
         ):
@@ -307,7 +414,7 @@ def _may_cue(lower: str, pos: int, end: int) -> bool:
     """A cheap necessary condition for a cue word at ``pos:end``: no letter, digit or quote
     touches it (``"answer":`` is a JSON key, "unanswered" a word)."""
     prev = lower[pos - 1 : pos]
-    if prev and (prev.isalnum() or prev in "\"'"):
+    if prev and (prev.isalnum() or prev in "\"'") and not languages.spaceless(lower[pos]):
         return False
     nxt = lower[end : end + 1]
     if nxt in ("s", "_"):  # "answers", "__Answer__" (but not "final_answer")
@@ -336,10 +443,17 @@ def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
     return out
 
 
+_UNDERLINE_RE = re.compile(r"[ \t]*(?:=+|-{2,})[ \t]*(?:\r?\n|\Z)")
+
+
 def _below(region: str, stop: int) -> tuple[str, int]:
     """The block under a header line ending at ``stop``: its next lines up to a blank one
-    (one blank line between header and block allowed)."""
+    (one blank line between header and block allowed). A line of ``=`` or ``-`` right under
+    the header is its setext underline, part of the header."""
     start = stop + 1
+    underline = _UNDERLINE_RE.match(region, start)
+    if underline is not None:
+        start = underline.end()  # a setext header: "Final answer" over "====" or "----"
     while start < len(region) and region[start] in " \t\r":
         start += 1
     if region[start : start + 1] == "\n":
@@ -361,6 +475,8 @@ def units(region: str) -> tuple[list[Unit], int]:
         found += objects
     tail = lower if len(lower) <= LINE_SCAN_CHARS else lower[-LINE_SCAN_CHARS:]
     stems = [stem for stem in _STEMS if stem in tail]  # answer lines are looked for there
+    stems += [stem for stem in (_ASCII_FOREIGN_STEMS if tail.isascii() else _FOREIGN_STEMS)
+              if stem in tail]
     if stems:
         lines = _lines(region, lower, stems)
         if found and lines:  # a line inside an answer object is that object's text
@@ -449,9 +565,9 @@ _DOUBT = _Cue(
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    r"|answer|result|again|instead|rather)\b",
+    rf"|answer|result|again|instead|rather|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
-    "|again|instead|rather",
+    "|again|instead|rather|" + "|".join(REVISION_QUALIFIERS),
 )
 _ALT = _Cue(
     r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
@@ -459,14 +575,89 @@ _ALT = _Cue(
     "or|either|alternatively|otherwise|unless|if|would|could|might|in which case|depending"
     "|maybe|possibly|perhaps|probably",
 )
-_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|(?:could|might) (?:also )?be|not sure)\b",
-             "maybe|possibly|perhaps|probably|could|might|not sure")
+_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
+             r"|not sure)\b", "maybe|possibly|perhaps|probably|presumably|could|might|not sure")
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
                r"|final(?:ly)?|answer|result)\b",
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
                "|answer|result")
 """The conclusions after which a value inside a sentence of a long argument counts."""
 CUES = (_DOUBT, _CONCLUDE, _ALT, _SOFT, _STRONG)
+
+
+_HEDGE_ASIDE = _Cue(r"\b(?:guess(?:ing)?|unsure|uncertain|tentative(?:ly)?|not (?:sure|certain))\b",
+                    "guess|unsure|uncertain|tentative|not sure|not certain")
+
+
+def _hedges(aside: str) -> bool:
+    """Whether an aside between a cue and its value hedges ("The answer, if Z counts, is 4",
+    "Final answer (maybe):", "The answer, I guess, is"): the answer line is then a hedge."""
+    lower = aside.lower()
+    return any(cue.search(lower) for cue in (_ALT, _SOFT, _HEDGE_ASIDE))
+
+
+_QUALM_RE = re.compile(
+    r"[ \t]*(?:[,;(—–-][ \t]*)?(?:maybe|probably|possibly|perhaps|presumably|i guess|i'?m not sure"
+    r"|not sure|or so)\b|[ \t]*\?", re.I)
+"""A hedge right after a value, on its line: the value is offered, not committed."""
+
+
+_CONCLUDING_RE = re.compile(
+    r"(?:(?:so|therefore|thus|hence|finally|overall|in (?:total|conclusion|summary))\b"
+    r"[\s,:;.!—-]*)+", re.I)
+_DETERMINERS = (rf"(?:(?:{'|'.join(('the', 'my', 'our', 'your', 'short', *languages.modifiers()))})"
+                rf"[ \t]+)*")
+_LEAD_MODS_RE = re.compile(_DETERMINERS, re.I)
+_TRAILING_CUE_RE = re.compile(
+    rf"(?:'s|\b(?:is|are|was|be))[ \t]+{_DETERMINERS}(?:{_CUE_AT_RE.pattern})[\W_]*\Z", re.I)
+_BACKREF_RE = re.compile(r"(?:that|this|it|which)(?:'s\b|[ \t]+(?:is|was|are|be)\b|[\W_]*\Z)",
+                         re.I)
+
+
+_POINTER_RE = re.compile(r"\b(?:this|that|these|those|them|above)\b", re.I)
+"""Demonstratives and "above": a statement holding one points back at a value given
+before it instead of giving one."""
+_BACKREF = 2
+"""A statement about the piece before it ("That is my final answer."): the final statement
+only when that piece gives no value."""
+
+
+def _open(text: str, i: int) -> int:
+    """The end of the open marks from ``i``, stopping at a conclusion sign."""
+    while i < len(text) and role(text[i]) & (OPEN | SIGN) == OPEN:
+        i += 1
+    return i
+
+
+def _states(piece: str) -> bool | int:
+    """Whether a piece of closing prose reads as a final statement, by its position and its
+    classes of marks and words, not by phrasing: after its open marks (``marks.OPEN``) and
+    any conclusion words ("So", "Therefore,"), it starts with a conclusion sign
+    (``marks.SIGN``: "∴ …", "⇒ …") or a cue word of any language after its modifiers ("La
+    respuesta es …", "Answer — …"), or it had a conclusion word ("So we end up with …"), or
+    it ends with a copula, modifiers and a cue word ("… is the answer.", "… — that's my final
+    answer"); a statement about the piece before ("This is my final answer.") is
+    ``_BACKREF``, and one without a cue ("So that's it.") or pointing back at a value given
+    before (a demonstrative or "above": "Overall, I trust this count.") none. If no value
+    of the type is read in a final statement, the output has no answer: never a value named
+    earlier in the reasoning."""
+    body = piece.strip()
+    i = _open(body, 0)
+    concluding = _CONCLUDING_RE.match(body, i)
+    if concluding is not None:
+        i = _open(body, concluding.end())
+    if _BACKREF_RE.match(body, i) is not None:  # "This is my final answer.", "So that's it."
+        return _BACKREF if _TRAILING_CUE_RE.search(body) is not None else False
+    if _TRAILING_CUE_RE.search(body) is not None:
+        return True  # "5 is the answer.", "B — that's my final answer"
+    if _POINTER_RE.search(body, i) is not None:
+        return False  # it points back at a value given before: "Overall, I trust this count."
+    if i < len(body) and role(body[i]) & SIGN:
+        return True
+    if concluding is not None:
+        return True
+    cue = _CUE_AT_RE.match(body, _LEAD_MODS_RE.match(body, i).end())
+    return cue is not None and not body[cue.end() : cue.end() + 1].isalnum()
 
 
 def _marked(lower: str) -> bool:
@@ -479,14 +670,14 @@ _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in 
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
             r"|this gives|which gives|giving|i count|i get|we get|there (?:are|is)|it'?s|it is"
             r"|that'?s|that is|in which case|if so|then|maybe|perhaps|possibly|probably")
-_OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b[\s,:;.!—-]*)+", re.I)
-_OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b[\s,:;.!—-]*)+", re.I)
+_PAUSES = r"(?:[\s,:;.!—]|-(?![\d.]))*"  # never a minus sign: "So, -1"
+_OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b{_PAUSES})+", re.I)
+_OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b{_PAUSES})+", re.I)
 _CUE_RE = re.compile(
     r"\b(?:is|are|was|were|equals|be|gives|get|has|have|contains|totals?|count)\b\s*:?"
     r"|[:=≈]|'s\b",
     re.I,
 )
-_HEAD_RE = re.compile(r"\W*\S*(?:\s+\S+){0,2}")
 _COPULA_RE = re.compile(r"\s+(?:is|was)\b")
 # A trailing list of words ("… reach Carol, Kofi and Ximena."), matched on the reversed text
 # so that the match is anchored and linear.
@@ -495,11 +686,9 @@ _BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*|__([^_\n]{1,80})__")
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,80}~~")
 _SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
 _TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
-_KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}[*_`]*\s*[:=]\s*\S")
+_KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}?[*_`]*\s*(?=[^\w\s])")
+"""A ``key: value`` row: a name, then a field separator (``parse.pair_end``) and a value."""
 _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
-#: What separates label-like words in prose: anything but a letter, digit, ``_`` or ``-``, in
-#: any script ("≈A" holds the word "a").
-_WORDS_RE = re.compile(r"[^\w-]+")
 _PAUSE = " \t.,;:!)]*_`\"'"
 
 
@@ -513,17 +702,24 @@ def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
     i = 0
     while i < len(rows):
         if _row_is_item(rows[i], kind):
-            j = i
-            while j < len(rows) and (_row_is_item(rows[j], kind) or not rows[j].strip()):
-                j += 1
+            j, layout = i + 1, _layout(rows[i])
+            while j < len(rows) and (not rows[j].strip() or (_row_is_item(rows[j], kind) and (
+                    rows[j - 1].strip() or _layout(rows[j]) == layout < 2))):
+                j += 1  # a blank line, then another layout or a bare row: a new block
             block = "\n".join(rows[i:j]).strip()
-            if "\n" in block or kind in ("object", "array"):  # a list of one is a list
+            if "\n" in block or kind in ("object", "array") or block[:1] == "|":
+                # a list of one is a list; a table of one row is a table
                 out.append((block, True))
                 i = j
                 continue
         _sentences(rows[i], out)
         i += 1
     return out
+
+
+def _layout(row: str) -> int:
+    """A list row's layout: 0 a table row, 1 a bulleted or numbered row, 2 a bare row."""
+    return 0 if row.lstrip()[:1] == "|" else 1 if item_marker(row) else 2
 
 
 def _sentences(row: str, out: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
@@ -545,7 +741,9 @@ def _row_is_item(row: str, kind: str) -> bool:
     if _is_item(row):
         return True
     if kind == "object":
-        return bool(_KV_RE.match(row))
+        kv = _KV_RE.match(row)
+        end = -1 if kv is None else pair_end(row, kv.end())
+        return end > 0 and end < len(row) and not row[end:].isspace()
     row = row.strip()  # a bare short row, but not a heading ("They are:")
     return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row))
 
@@ -557,53 +755,37 @@ class Reader:
     def __init__(self, schema: Schema, names: Names | None,
                  same: Callable[[Any, Any], bool], keys: Any = None) -> None:
         self.schema, self.names, self.same = schema, names, same
-        self.keys = keys  # the labels' folded, case-free keys (a set or a dict's keys)
+        self.keys = keys  # the labels' keys (``parse.label_key``: a set or a dict's keys)
 
     def explicit(self, unit: Unit) -> tuple[Any, str]:
         if unit.text:
             return read(unit.payload, self.schema, self.names, True)
         return coerce_json(unit.payload, self.schema, self.names)
 
-    def _may_hold(self, key: str) -> bool:
-        """A cheap necessary condition for prose (folded, case-free: ``key``) to hold a value
-        of the type: a digit or number word, a yes/no word, a node's label, a field's name."""
-        kind = self.schema.kind
-        if kind in ("integer", "number"):
-            return _DIGIT_RE.search(key) is not None or any(map(key.__contains__, NUMBER_WORDS))
-        if kind == "boolean":
-            return any(map(key.__contains__, _BOOL_HINTS)) or key.rstrip().endswith("no")
-        if kind in ("string", "array"):
-            keys = self.keys
-            return keys is None or not keys.isdisjoint(_WORDS_RE.split(key)) or any(
-                map(key.__contains__, _EMPTY_HINTS))
-        if kind == "object":
-            squeezed = key.translate(_SQUEEZE)
-            return any(map(squeezed.__contains__, self.schema.prop_keys))
-        return len(key) <= 64
+    def _may_hold(self, text: str) -> bool:
+        """A cheap necessary condition for prose (as ``read`` reads it: ``as_read``) to hold
+        a value of the type or a hedge (``parse.may_read``: a digit or number word, a yes/no
+        word, a node's label, a field's name, JSON), so the readers may skip it."""
+        return may_read(text, self.schema, self.keys)
 
     def values(self, piece: str, block: bool, stated: int = 2) -> list[tuple[Any, bool]]:
         """``(value, offered)`` of every value a piece of prose gives, in order: ``offered``
         for a value standing alone (bold, its own sentence or block), not for one inside a
         sentence, looked for only if ``stated``: 1 after a copula ("There are 4 triangles."),
         2 also as the list that ends it ("Ivan cannot reach Carol and Kofi.")."""
-        schema, names = self.schema, self.names
         if block:
-            value, _ = read(piece, schema, names, True, True)
+            value, _ = read(piece, self.schema, self.names, True, True)
             return [] if value is FAIL else [(value, True)]
-        body = clean(_STRUCK_RE.sub(" ", piece)) if "~~" in piece else piece
-        out: list[tuple[Any, bool]] = []
-        if "**" in body or "__" in body:
-            for m in _BOLD_RE.finditer(body):
-                value, rest = read(m[1] or m[2], schema, names, True, True)
-                if value is not FAIL and not rest.strip(_PAUSE):
-                    out.append((value, True))
-            if out:
-                return out
+        out, body = self.bold(piece)
+        if out:
+            return out
         if not stated and len(body) > ALONE_CHARS:
             return []  # a value standing alone is a short piece
-        if not self._may_hold(fold(body if stated else _HEAD_RE.match(body)[0]).casefold()):
+        folded = as_read(body)  # every reader, a reversed tail's too, sees one folded text
+        seen = folded if folded == body else as_read(folded)  # what ``read`` reads of it
+        if not self._may_hold(seen):
             return []
-        body = clean(body)
+        body = folded
         for _ in range(3):  # the value, then any further ones in the rest of the sentence
             value, rest, offered = self._first(body, stated)
             if value is FAIL:
@@ -611,6 +793,19 @@ class Reader:
             out.append((value, offered))
             body = rest
         return out
+
+    def bold(self, piece: str) -> tuple[list[tuple[Any, bool]], str]:
+        """The values a piece of prose gives in bold ("**4**", each read from its own text,
+        before the prefilter, which sees the piece without its markup), and the piece
+        without struck text ("~~4~~")."""
+        body = clean(_STRUCK_RE.sub(" ", piece)) if "~~" in piece else piece
+        out: list[tuple[Any, bool]] = []
+        if "**" in body or "__" in body:
+            for m in _BOLD_RE.finditer(body):
+                value, rest = read(m[1] or m[2], self.schema, self.names, True, True)
+                if value is not FAIL and not rest.strip(_PAUSE):
+                    out.append((value, True))
+        return out, body
 
     def _first(self, body: str, stated: int) -> tuple[Any, str, bool]:
         """The first value of a piece of prose: alone, after a copula, after a condition."""
@@ -620,9 +815,8 @@ class Reader:
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
         if opener and schema.kind != "any":
             body, marked = body[opener.end() :], _marked(opener[0].lower())
-        head = _HEAD_RE.match(body)[0]  # a value standing alone starts the piece
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
-            fold(head).casefold()) else (FAIL, "")
+            as_read(body)) else (FAIL, "")
         if value is not FAIL:
             alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
             if alone or marked or (stated and (
@@ -638,9 +832,10 @@ class Reader:
             if value is not FAIL and not rest.strip(_PAUSE):
                 return value, rest, True
         for cue in islice(_CUE_RE.finditer(body), 3):
-            if not self._may_hold(fold(body[cue.end() : cue.end() + 40]).casefold()):
-                continue  # nothing of the type can start there
-            value, rest = read(body[cue.end() :], schema, names, True, True)
+            after = body[cue.end() :]
+            if len(after) > TEXT_CHARS or not self._may_hold(as_read(after)):
+                continue  # nothing of the type there (a longer text is read as no value)
+            value, rest = read(after, schema, names, True, True)
             if value is not FAIL:
                 return value, rest, False
         if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
@@ -655,6 +850,8 @@ class Reader:
         """The commitment once ``prose`` has followed a commitment ``current`` (explicit,
         or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
         kind = self.schema.kind
+        if current is not FAIL and _QUALM_RE.match(prose):
+            return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
         if current is FAIL and not firm:
             pieces = _pieces(prose[-CLOSING_CHARS:], kind)
             short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
@@ -680,10 +877,14 @@ class Reader:
             return found[i]
 
         last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
-        if last < 0:
-            return FAIL
+        if last < 0 or any(
+                said is True or (said is _BACKREF and i > last + 1)
+                for i, said in enumerate(map(_states, (p for p, _ in pieces)))
+                if i > last):
+            return FAIL  # a closing statement gives no value: never one of the reasoning
         start = last
-        if _marked(pieces[last][0].lower()):
+        if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
+            # ("| query | answer |") neither revises nor hedges
             start = next((i for i in range(last - 1, -1, -1) if values(i)), last)
         return self._forward(FAIL, False, pieces[start:], {i - start: v for i, v in found.items()
                                                             if i >= start})
@@ -728,12 +929,7 @@ class Reader:
             return False
 
 
-_DIGIT_RE = re.compile(r"\d")
 _ENDS = frozenset(".!)*`$]}>")
-_SQUEEZE = str.maketrans("", "", " _-*`\"'")
-_BOOL_HINTS = ("yes", "true", "false", "no ", "no,", "no.", "no:", "no!", "no-", "no—", "no)",
-               "no;", "no*")
-_EMPTY_HINTS = ("none", "nothing", "nobody", "empty", "no ", "∅", "[")
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
 
 
@@ -776,9 +972,9 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     readings = []
     for unit in found:
         value, rest = reader.explicit(unit)
-        if value is FAIL:
+        if value is FAIL or (value is HEDGE and unit.copula):
             if unit.readable_only:
-                continue
+                continue  # "the answer is probably …": prose, weighed as prose
             rest = ""  # an unreadable unit's text is not commentary on it
         readings.append((unit, value, rest))
     if not readings:
@@ -798,6 +994,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
                 run = min(run, unit.start)
                 continue
             between = (said + region[unit.end : run]).lower()  # its own remark counts too
+            if _REVISED_RE.match(region, run, run + 64):
+                break  # "Corrected count: 3": the later unit's own cue revises
             if not between.strip(_FILLER) or (
                 _ALT.search(between) and not (_DOUBT.search(between) or _CONCLUDE.search(between))
             ):

@@ -10,17 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from closurebench.scoring.parse import fold
+from closurebench.scoring.parse import label_key
 
 __all__ = ["LabelIndex", "label_key"]
-
-
-def label_key(label: str) -> str:
-    """The folded, case- and whitespace-free form of a label, without a trailing full stop."""
-    key = "".join(fold(label).split()).casefold()
-    if key.endswith(".") and len(key) > 1:
-        key = key[:-1]
-    return key
 
 
 class LabelIndex:

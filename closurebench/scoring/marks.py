@@ -9,9 +9,16 @@ characters, so a mark of any script counts:
 * **close** (right after a cue): a closing bracket or quote (``Pe``, ``Pf``), markdown
   ``* _ |`` (``**Answer**``, ``【Conclusion】``);
 * **separator** (between a cue and its value): a dash (``Pd``: ``-``, ``–``, ``—``, ``〜``), a
-  colon (``:``, ``：``), an equals sign (``=``, ``≔``), any arrow (``->``, ``=>``, ``→``,
-  ``⟶``, ``⇒``, ``➔``; an arrow with a stroke negates and is none). A dash right before a
-  digit is a minus sign, not a separator;
+  colon (``:``, ``：``), an equals sign (``=``, ``≔``), any arrow (``→``, ``⟶``, ``⇒``,
+  ``➔``; an arrow with a stroke negates and is none), any ASCII arrow (``arrow``: shafts
+  ``-`` ``=`` ``~`` and heads ``>``, two characters at least: ``->``, ``=>``, ``~>``,
+  ``>>>``). A dash right before a digit is a minus sign, not a separator;
+* **conclusion sign** (``SIGN``: a symbol, ``Sm`` or ``So``, that concludes: any arrow and
+  THEREFORE by name, ``∴``, ``⇒``, ``→``, ``⟹``, ``➔``): a separator like a colon ("∴ 4" is
+  ": 4" after an implied cue), a bullet, and a mark that a line states its conclusion;
+* **relation** (a bound, not a value: "Answer ≥ 4"): a mathematical symbol that compares
+  (``Sm`` with "THAN", "NOT EQUAL" or "TILDE" in its name: ``<``, ``>``, ``≤``, ``≠``, ``≪``,
+  ``~``), ``!=``; a lone ``>`` and ``>=`` are relations, ``>>`` an arrow;
 * **bullet** (the start of a list row): a dash, a bullet (``•``, ``‣``, ``◦``), any symbol of
   category ``So`` (``▪``, ``■``, ``►``, ``✓``), an arrow, ``*`` or ``+``, followed by a space;
   or an enumerator: 1–3 digits, one letter or a roman numeral, closed by ``.`` or ``)`` or
@@ -26,14 +33,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["BULLET", "CLOSE", "DASH", "OPEN", "SEP", "item_marker", "role", "skip", "skip_back"]
+__all__ = [
+    "BULLET", "CLOSE", "DASH", "OPEN", "REL", "SEP", "SIGN", "arrow", "item_marker", "relation",
+    "role", "skip", "skip_back",
+]
 
-OPEN, CLOSE, SEP, BULLET, DASH = 1, 2, 4, 8, 16
+OPEN, CLOSE, SEP, BULLET, DASH, REL, SIGN = 1, 2, 4, 8, 16, 32, 64
 _SPACE = OPEN | CLOSE | SEP
 
 _ROLES: dict[str, int] = {
     " ": _SPACE, "\t": _SPACE, "*": OPEN | CLOSE | BULLET, "_": OPEN | CLOSE, "#": OPEN,
-    ">": OPEN, "|": OPEN | CLOSE, "+": BULLET, "{": 0, "`": OPEN | CLOSE,
+    ">": OPEN | REL, "|": OPEN | CLOSE, "+": BULLET, "{": 0, "`": OPEN | CLOSE,
 }
 """Markdown's marks (ASCII by definition) and ``{``; every other character by its property."""
 
@@ -52,6 +62,8 @@ def _compute(ch: str) -> int:
     elif cat in ("Pe", "Pf"):
         out |= CLOSE
     arrow = "ARROW" in name and "STROKE" not in name
+    if cat in ("Sm", "So") and (arrow or "THEREFORE" in name):
+        out |= SIGN | SEP | BULLET  # a conclusion sign: "∴ 4", "⇒ 4", "⟹ yes"
     if cat == "Pd":
         out |= SEP | BULLET | OPEN | DASH
     if arrow:
@@ -62,11 +74,15 @@ def _compute(ch: str) -> int:
         out |= SEP
     if "BULLET" in name or cat == "So":
         out |= BULLET | OPEN
+    if cat == "Sm" and not out & SEP and ("THAN" in name or "NOT EQUAL" in name
+                                          or "TILDE" in name):
+        out |= REL
     return out
 
 
 def role(ch: str) -> int:
-    """The roles of one character (a bit set of ``OPEN``, ``CLOSE``, ``SEP``, ``BULLET``)."""
+    """The roles of one character (a bit set of ``OPEN``, ``CLOSE``, ``SEP``, ``BULLET``,
+    ``DASH``, ``REL``, ``SIGN``)."""
     hit = _ROLES.get(ch)
     if hit is None:
         hit = _compute(ch)
@@ -75,24 +91,53 @@ def role(ch: str) -> int:
     return hit
 
 
+def relation(text: str, i: int) -> bool:
+    """Whether a relation starts at ``i``: a mathematical symbol that compares (``<``,
+    ``>``, ``≤``, ``≥``, ``≠``, ``≪``, ``~``, ``∼``: "THAN", "NOT EQUAL" or "TILDE" in its
+    name, and no separator), or ``!=``, ``<=``, ``>=``. "Answer ≥ 4" bounds the answer; it
+    does not give it. An ASCII arrow (``arrow``) is no relation."""
+    if i >= len(text) or arrow(text, i, i) > i:
+        return False
+    return bool(role(text[i]) & REL) or text.startswith("!=", i)
+
+
 def _sign(text: str, i: int) -> bool:
     """A dash at ``i`` that is a minus sign: right before a digit or a decimal point."""
     nxt = text[i + 1 : i + 2]
     return nxt.isdigit() or (nxt == "." and text[i + 2 : i + 3].isdigit())
 
 
+_ARROW_RE = re.compile(r"[-=~]*>+(?!=)")
+_SHAFTS = "-=~"
+
+
+def arrow(text: str, i: int, pos: int = 0) -> int:
+    """The end of the ASCII arrow whose head or shaft is at ``i`` (its shaft may start
+    before ``i``, not before ``pos``), or ``i``: shafts ``-``, ``=``, ``~`` and heads ``>``,
+    two characters at least (``->``, ``=>``, ``~>``, ``>>``, ``>>>``, ``==>``, ``-->>``). A lone
+    ``>`` and ``>=`` are relations, not arrows."""
+    j = i
+    while j > pos and text[j - 1] in _SHAFTS:
+        j -= 1
+    m = _ARROW_RE.match(text, j)
+    return m.end() if m is not None and m.end() - j >= 2 and m.end() > i else i
+
+
 def skip(text: str, pos: int, mask: int, stop: int = -1) -> int:
     """The end of the run of characters with a role in ``mask`` from ``pos``: a minus sign
-    before a digit ends it; ``>`` is a separator only after ``-`` or ``=`` (``->``, ``=>``)."""
+    before a digit ends it; ``>`` and ``~`` are separators only inside an ASCII arrow
+    (``arrow``: ``->``, ``=>``, ``~>``, ``>>>``)."""
     stop = len(text) if stop < 0 else stop
     i = pos
     while i < stop:
         ch = text[i]
         r = role(ch)
         if not r & mask:
-            if ch == ">" and mask & SEP and text[i - 1 : i] in ("-", "="):
-                i += 1  # the head of an ASCII arrow: "->", "=>"
-                continue
+            if (ch == ">" or ch == "~") and mask & SEP:
+                end = arrow(text, i, pos)
+                if end > i:
+                    i = min(end, stop)  # an ASCII arrow: "->", "=>", ">>>"
+                    continue
             break
         if r & DASH and _sign(text, i):
             break

@@ -14,7 +14,12 @@ full-width commas to ASCII), then read the way a grader reads it:
   row after any bullet or enumerator of ``marks.item_marker``, bare rows, a table column,
   "only Iris", "all of them — crab, gecko and seal", none; a remark after a row's item is
   commentary unless it hedges);
-* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows, ``a = 1, b = 0``.
+* objects (``multi_query``): JSON, or ``key: value`` lines, bullets, table rows (one per field
+  or one column per field), ``a = 1, b = 0``;
+* tables: a count, number, yes/no or label as a markdown table row (``| reachable | yes |``,
+  under a header or not): each row's last cell is its value; rows that differ are findings,
+  no value; a cell that hedges is a hedge. A set's row may hold the list ("| unreachable |
+  Carol, Kofi |").
 
 A reading is ``(value, rest)``: ``rest`` is the text after the value, which the caller
 (``commit``) weighs as commentary. ``HEDGE`` is a value offered with alternatives ("4 or 5",
@@ -36,12 +41,14 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from closurebench.scoring import languages
 from closurebench.scoring.marks import CLOSE, OPEN, SEP, item_marker, skip
 
 __all__ = [
-    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES", "Schema",
-    "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze", "json_key",
-    "loads", "read", "set_f1",
+    "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES",
+    "Schema",
+    "as_read", "coerce", "coerce_answer", "coerce_json", "compile_schema", "fold", "freeze",
+    "json_key", "label_key", "loads", "may_read", "read", "set_f1",
 ]
 
 FLOAT_TOLERANCE = 0.005 + 1e-9
@@ -342,10 +349,13 @@ _LATEX_WORDS = (("\\{", "{"), ("\\}", "}"), ("\\emptyset", "∅"), ("\\varnothin
                 ("\\,", " "), ("\\;", " "), ("\\!", ""), ("\\(", ""), ("\\)", ""),
                 ("\\[", ""), ("\\]", ""), ("\\quad", " "))
 _MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~")
+_ITALIC_RE = re.compile(r"(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
+"""A single ``*`` that opens or closes italics ("*yes*"; "2*3" is no emphasis)."""
 
 
 def clean(text: str) -> str:
-    """``text`` without markdown emphasis, code ticks, ``$`` and LaTeX wrappers."""
+    """``text`` without markdown emphasis (bold, then italics), code ticks, ``$`` and LaTeX
+    wrappers."""
     if "\\" in text:
         for _ in range(4):
             new = _LATEX_RE.sub(lambda m: m[1] if m[1] is not None else f"{m[2]}/{m[3]}", text)
@@ -356,6 +366,8 @@ def clean(text: str) -> str:
             text = text.replace(latex, plain)
     if "*" in text or "_" in text or "`" in text or "$" in text or "~" in text:
         text = _MARKUP_RE.sub("", text)
+        if "*" in text:
+            text = _ITALIC_RE.sub("", text)
     return text
 
 
@@ -438,8 +450,32 @@ def _number(text: str, integer: bool) -> tuple[Any, str]:
     return value, rest
 
 
-_BOOLS = {"yes": True, "true": True, "no": False, "false": False}
-_BOOL_RE = re.compile(r"(yes|no|true|false)(?=\s*(?:[.,;:!?)(/—\"'-]|$)|(?-i:\s+[A-Z]))", re.I)
+_BOOLS = languages.yes_no()
+"""Yes and no of every language (``languages.LANGUAGES``): "ja", "oui", "sí", "是", "нет"."""
+
+
+def _words_re(words: tuple[str, ...]) -> str:
+    """An alternation of words: bounded by non-letters, except in scripts without spaces."""
+    spaced = [re.escape(w) for w in words if not languages.spaceless(w[0])]
+    bare = [re.escape(w) for w in words if languages.spaceless(w[0])]
+    return "(?:" + "|".join([rf"\b(?:{'|'.join(spaced)})\b", *bare]) + ")"
+
+
+_ALTERNATIVE = _words_re(languages.alternatives())
+_ALTERNATIVE_RE = re.compile(rf"\s*(?-i:{_ALTERNATIVE})\s*(?=\S)", re.I)
+"""Two values joined as alternatives, in any language: "4 oder 5", "oui ou non", "3或4"
+(lower case only: "O" may be a node)."""
+_BOOL_WORDS = "|".join(sorted(map(re.escape, _BOOLS), key=len, reverse=True))
+_BOOL_RE = re.compile(
+    rf"({_BOOL_WORDS})"
+    rf"(?=\s*(?:[.,;:!?)(/—\"'。-]|$)|(?-i:\s+[A-Z])|\s+or\b|\s*(?-i:{_ALTERNATIVE}))", re.I)
+_BOOL_HINT_RE = re.compile(
+    rf"(?:{_BOOL_WORDS})(?:(?![^\W_])|"
+    rf"{'|'.join(re.escape(w) for w in languages.alternatives() if languages.spaceless(w[0]))})")
+"""``_BOOL_RE`` anywhere, on lower-case text (``_lowered``): a yes/no word then what may
+follow it there (a pause, which a letter or digit never is; the end of a cell or row; an
+alternative of a script without spaces, "是或否"). A necessary condition for ``_boolean``."""
+_BOOL_OR_RE = re.compile(rf"\s*(?:/|or\b|(?-i:{_ALTERNATIVE}))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
 
@@ -448,23 +484,27 @@ def _boolean(text: str) -> tuple[Any, str]:
     m = _BOOL_RE.match(text)
     if m is None:
         return FAIL, text
-    rest = text[m.end() :]
-    return (HEDGE if rest.lstrip()[:1] == "/" else m[1].lower() in ("yes", "true")), rest
+    rest, value = text[m.end() :], _BOOLS.get(m[1].lower())
+    if value is None:
+        return FAIL, text  # a case-free match whose lower case is no word ("SİM", Turkish İ)
+    return (HEDGE if _BOOL_OR_RE.match(rest) else value), rest
 
 
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
-_EMPTY_RE = re.compile(
-    r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)(?![\w-])",
-    re.I,
-)
+_EMPTY = r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)"
+_EMPTY_RE = re.compile(_EMPTY + r"(?![\w-])", re.I)
+_EMPTY_HINT_RE = re.compile(_EMPTY)
+"""``_EMPTY_RE`` anywhere, on lower-case text (``_lowered``): a necessary condition for an
+empty set in prose (``may_read``)."""
 _ALL_RE = re.compile(r"(?:(?:all of them|all|only|just|these|the following|they are)\b\s*"
                      r"[:—-]?\s*)+", re.I)
 _SEP_RE = re.compile(r"\s*(?:[,;]\s*(?:and|&|plus)\b|,|;|&|\band\b|\bplus\b)\s*", re.I)
-_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b)", re.I)
+_HEDGE_RE = re.compile(r"\s*(?:\bor\b|/|\bmaybe\b|\bpossibly\b|\bperhaps\b"
+                       rf"|(?-i:{_ALTERNATIVE}))", re.I)
 _PAUSE = " .,;:!)"
 Names = Callable[[str], bool]
 _CLAUSE_END_RE = re.compile(r"[.,;:!?()]")
-_JOINED_RE = re.compile(r"\s*(?:,|\bor\b|\band\b|/|&)\s*", re.I)
+_JOINED_RE = re.compile(rf"\s*(?:,|\bor\b|\band\b|/|&|(?-i:{_ALTERNATIVE}))\s*", re.I)
 _PIECE_SPLIT_RE = re.compile(r"[,;](?![^()]*\))")
 
 
@@ -546,7 +586,18 @@ def closing(text: str, start: int) -> int:
 _PIPE_RE = re.compile(r"^\s*\|\s*")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 _REMARK_HEDGE_RE = re.compile(
-    r"\b(?:or|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b", re.I)
+    r"\b(?:or|either|maybe|possibly|perhaps|probably|if|unless|might|could|not sure|unsure)\b",
+    re.I)
+
+
+def _hedges(text: str, value: Any, reading: Callable[[str], Any]) -> bool:
+    """Whether a table cell or row that reads as ``value`` hedges: a hedge word in it, and a
+    value of the type read at its start or right after such a word ("4 (maybe 5)", "either
+    4 or 5"). A hedge is always offered with a value: "not sure" alone is none."""
+    hedges = _REMARK_HEDGE_RE.finditer(text)
+    if value is not FAIL:
+        return next(hedges, None) is not None
+    return any(reading(text[m.end() :]) is not FAIL for m in islice(hedges, 8))
 
 
 def lines(text: str) -> list[str]:
@@ -565,11 +616,18 @@ def lines(text: str) -> list[str]:
 
 
 def _cell(row: str, names: Names | None) -> str:
-    """A table row's cell that names a node (a "#" column before it aside), else its first."""
+    """A table row's cell that names a node (a "#" column before it aside), else the last
+    cell that starts with one or says none (a key, then the set: "| unreachable | Carol,
+    Kofi |"), else its first."""
     cells = row.split("|")
     if len(cells) > 1 and names is not None:
         for cell in cells:
             if names(cell.strip().strip("*_`")):
+                return cell
+        for cell in reversed(cells):
+            head = _TOKEN_RE.match(_lead(cell.strip()))
+            if (head is not None and names(head[1].rstrip("."))) or _EMPTY_RE.fullmatch(
+                    cell.strip().strip("*_` .")):
                 return cell
     return cells[0]
 
@@ -577,10 +635,14 @@ def _cell(row: str, names: Names | None) -> str:
 def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     """A set given one item per row (bullets, numbers, a table's first column); a remark
     after a row's items ("- Carol (no path)", "- Kofi — unreachable") is commentary, unless
-    it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge."""
+    it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge. A hedge is always
+    offered with a value: a row without an item is no value, whatever its words."""
     out = []
     for row in lines(text):
         item, rest = _items(_cell(row, names), names, weak)
+        if "|" in row and item is not HEDGE and _hedges(
+                row, item, lambda t: _items(t, names, weak)[0]):
+            return HEDGE, text  # a table row that hedges: "| reachable | A (or B) |"
         if item is FAIL or item is HEDGE:
             return item, text
         tail = rest.strip(_PAUSE + "|")
@@ -593,35 +655,121 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     return out, ""
 
 
-_PAIR_RE = re.compile(r"([\w][\w-]*)(?:[ \t]+([\w][\w-]*))?[ \t]*[:=|][ \t]*")
+_TOTAL_ROW_RE = re.compile(r"(?:final|overall|total|sum|answer|result)\b", re.I)
+
+
+def _table(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[Any, str]:
+    """A count, number, yes/no or label given in a markdown table: each row's last cell is
+    its value, the cells before it its key ("| reachable | yes |"); a header and its rule are
+    dropped. Rows that agree give their value, and so does a last row keyed as the answer
+    ("| **Total** | 5 |"); rows that differ are a table of findings, no value; a value cell
+    that hedges ("| reachable | yes (probably) |", "| count | 4 or 5 |") makes it a hedge; a
+    cell without a value ("| count | not sure |") is none, whatever its words."""
+    found: list[tuple[Any, str]] = []
+    for i, row in enumerate(lines(text)):
+        cells = [c.strip() for c in row.split("|")]
+        cells = [c for c in cells if c.strip("*_` ")]
+        if not cells:
+            continue
+        value, rest = _text(cells[-1], schema, names, weak)
+        if value is not HEDGE and _hedges(
+                cells[-1], value, lambda t: _text(t, schema, names, weak)[0]):
+            return HEDGE, ""  # "| reachable | yes or no |", "| count | either 4 or 5 |"
+        tail, header = rest.strip(_PAUSE + "|"), value is FAIL
+        if value is not FAIL and value is not HEDGE and tail and (
+                rest.lstrip(" ")[:1] not in "(—-–:"):
+            value = FAIL  # "| count | 4 edges out of 6 |": more than a value
+        if value is HEDGE:
+            return HEDGE, ""
+        if value is FAIL:
+            if i == 0 and header:
+                continue  # a header row without its rule: "| question | answer |"
+            return FAIL, text
+        found.append((value, cells[0] if len(cells) > 1 else ""))
+    if not found:
+        return FAIL, text
+    if len(found) > 1 and _TOTAL_ROW_RE.match(found[-1][1].strip("*_` ")):
+        return found[-1][0], ""  # a breakdown, then its total
+    first = json_key(found[0][0])
+    if first is None or any(json_key(v) != first for v, _ in found[1:]):
+        return (found[0][0], "") if len(found) == 1 else (FAIL, text)
+    return found[0][0], ""
+
+
+_PAIR_RE = re.compile(r"(\w(?:[\w-]*\w)?)(?:[ \t]+(\w(?:[\w-]*\w)?))?[ \t]*(?=[^\w\s])")
+"""A field's name (a word or two) and where the mark after it starts; the mark is a
+separator of ``marks`` (``pair_end``)."""
+
+
+def pair_end(text: str, at: int) -> int:
+    """The end of the mark between a field and its value at ``at``, or -1: ``|`` (a table
+    row) or a run of separators of any script (``marks.SEP``: ``:``, ``=``, ``：``, dashes,
+    arrows such as ``→`` and ``->``; a minus sign before a digit and a hyphen inside a word
+    are none), and the spaces after it."""
+    end = at + 1 if text[at : at + 1] == "|" else skip(text, at, SEP)
+    if end == at or (end == at + 1 and at > 0 and text[at - 1].isalnum()
+                     and text[end : end + 1].isalnum()):
+        return -1  # no separator, or a hyphen inside a word ("Self-check")
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return end
+
+
+def _wide(text: str, schema: Schema) -> str:
+    """``text`` with each table of one column per field and one row of values ("| can_reach
+    | in_degree |" over its rule and "| false | 5 |") as ``key: value`` lines."""
+    rows = text.split("\n")
+    for i in range(len(rows) - 3, -1, -1):
+        if rows[i].count("|") < 2 or not _TABLE_RULE_RE.match(rows[i + 1]) or (
+                i + 3 < len(rows) and rows[i + 3].strip()[:1] == "|"):
+            continue  # not a header over its rule and one row of values
+        keys = [c.strip().strip("*_` ") for c in rows[i].strip().strip("|").split("|")]
+        values = [c.strip() for c in rows[i + 2].strip().strip("|").split("|")]
+        if len(keys) == len(values) and all(
+                k.lower().translate(_KEY_CHARS) in schema.prop_keys for k in keys):
+            rows[i : i + 3] = [f"{k}: {v}" for k, v in zip(keys, values, strict=True)]
+    return "\n".join(rows)
 
 
 def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
-    """An object as ``key: value`` lines, bullets, table rows or ``a = 1, b = 0``."""
+    """An object as ``key: value`` lines, bullets, table rows (one per field, or one column
+    per field) or ``a = 1, b = 0``."""
     out: dict[str, Any] = {}
+    if "|" in text:
+        text = _wide(text, schema)
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
     pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
-    last = -1
-    keys = schema.prop_keys
+    last, tail, done = -1, "", None
+    keys, size = schema.prop_keys, len(schema.properties)
     for i, piece in enumerate(pieces):
         # The key: the last word or two before ":" ("can reach"), after any label before it
         # ("Correction: out_degree: 2").
         m, name = None, None
         for m in islice(_PAIR_RE.finditer(piece), 3):
+            if pair_end(piece, m.end()) < 0:
+                m = None
+                continue  # "in_degree (1)", "x ≥ 2": no separator after the name
             said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
             name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
                          if k in keys), None)
             if name is not None:
                 break
-        if m is None or name is None or name in out:
+        if m is None or name is None:
             continue
-        value, tail = _text(piece[m.end() :].strip(" |"), schema.properties[name], names, False)
+        if name in out:
+            if len(out) < size:
+                continue  # a field said twice before the others: the first counts
+            done, out = (out, last, tail), {}  # every field, then another set: the later one
+        value, said = _text(piece[pair_end(piece, m.end()) :].strip(" |"),
+                            schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
             return value, text
-        out[name], last = value, i
-    if len(out) < len(schema.properties):
-        return FAIL, text
+        out[name], last, tail = value, i, said
+    if len(out) < size:
+        if done is None:
+            return FAIL, text
+        out, last, tail = done  # a later set left incomplete: commentary on the earlier one
     return out, ", ".join([tail, *pieces[last + 1 :]])  # what follows the fields: commentary
 
 
@@ -631,7 +779,14 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = clean(fold(text)).strip()
-    if kind == "array" and ("\n" in body or item_marker(body)):
+    soft = _SOFT_LEAD_RE.match(body)
+    if soft is not None:  # "maybe 4", "probably srv-24": offered, not given
+        value, rest = _text(body[soft.end() :], schema, names, weak)
+        if value is not HEDGE and (value is FAIL or not schema.is_valid(
+                dedupe(value) if type(value) is list and schema.unique else value)):
+            return FAIL, text  # "Maybe I misread an edge": no value offered, no hedge
+        return HEDGE, rest
+    if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         return _block(body, names, weak)
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
@@ -641,8 +796,13 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
             if type(value) is dict and kind != "object":
                 value = answer_of(value)
             return _json(value, schema, names), body[end:]
+    if body[:1] == "|" and kind in ("integer", "number", "boolean", "string"):
+        return _table(body, schema, names, weak)
     if kind == "integer" or kind == "number":
-        return _number(body, kind == "integer")
+        value, rest = _number(body, kind == "integer")
+        if value is not FAIL and value is not HEDGE and _ALTERNATIVE_RE.match(rest):
+            return HEDGE, rest  # "4 oder 5", "3 o 4"
+        return value, rest
     if kind == "boolean":
         return _boolean(body)
     if kind == "string":
@@ -656,6 +816,9 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     return (body, "") if body else (FAIL, "")
 
 
+_SOFT_LEAD_RE = re.compile(rf"(?:[\s*_\"'(]*{_words_re(languages.qualms())})+", re.I)
+"""Qualms before a value, in any language: "maybe 4", "vielleicht ja", "也许是"; a hedge
+only if a value of the type follows them."""
 _BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
 
 
@@ -738,6 +901,97 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
     if type(value) is list and schema.unique:
         value = dedupe(value)
     return (value if schema.is_valid(value) else FAIL), rest
+
+
+def as_read(text: str) -> str:
+    """``text`` as ``read`` reads loose text: folded (``fold``), without markup (``clean``)."""
+    return clean(fold(text))
+
+
+_DIGIT_RE = re.compile(r"\d")
+_RE_I = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def _lowered(text: str) -> str:
+    """``text`` in lower case, with the four letters that ``re.I`` matches to ASCII ones (İ,
+    ı, ſ, K) made those: a word a case-free reader regex finds is a substring of it. The
+    hints search it with plain, case-sensitive tests (a case-free alternation of words costs
+    a hundred times more)."""
+    return (text if text.isascii() else text.translate(_RE_I)).lower()
+
+_TOKEN_RUN_RE = re.compile(r"[\w.-]*[\w-]")
+"""A run of ``_TOKEN_RE``'s characters without its trailing full stops."""
+
+
+def label_key(label: str) -> str:
+    """The folded, case- and whitespace-free form of a label, without a trailing full stop
+    (``labels.LabelIndex`` keys labels by it)."""
+    key = "".join(fold(label).split()).casefold()
+    if key.endswith(".") and len(key) > 1:
+        key = key[:-1]
+    return key
+
+
+def _label_keys(text: str) -> list[str]:
+    r"""The ``label_key`` of every token ``_TOKEN_RE`` can read in ``text`` as prose: a token
+    is made of ``[\w.-]`` and starts where a run of them does, after a ``-``, ``.`` or ``_``
+    that ``_lead``, a reversed tail or an opener strip drops, or after a word of a script
+    without spaces ("可能A": a qualm then a label); its trailing full stops are no part of it."""
+    if text.isascii():
+        runs = _TOKEN_RUN_RE.findall(text.lower())
+        if "".join(runs).isalnum():
+            return runs  # no run holds a "-", "." or "_": each is one token
+        out = runs[:]
+        for run in runs:
+            if not run.isalnum():
+                out += [run[i + 1 :] for i, ch in enumerate(run) if ch in "-._"]
+        return out  # an ASCII token's label_key is itself in lower case
+    out = []
+    for run in _TOKEN_RUN_RE.findall(text):
+        out.append(run)
+        out += [run[i + 1 :] for i, ch in enumerate(run)
+                if ch in "-._" or languages.spaceless(ch)]
+    return [label_key(t) for t in out if t]
+
+
+def may_read(text: str, schema: Schema, keys: Any = None) -> bool:
+    """A cheap necessary condition for ``read`` to find a value of the schema's type, or a
+    hedge, in prose (``weak``) anywhere in ``text`` (``as_read``'s output), derived from what
+    each reader matches, never from a list of its own:
+
+    * a JSON object (``{`` … ``}``: a parser reads only closed ones) gives a value by an
+      answer key (``_ANSWER_KEYS``, as ``answer_rank`` compares them) or, for an object, by
+      its fields; any key may be written with escapes (``\\``);
+    * a number: a digit (``_NUM_RE``) or a number word (``NUMBER_WORDS``, ``_WORD_NUM_RE``);
+    * a yes/no: a yes/no word of any language with what may follow it (``_BOOL_HINT_RE``);
+    * a label or a set's item: a token whose ``label_key`` is one of ``keys`` (``None``:
+      any token may name a node); a set also
+      ``[`` (JSON) or an empty-set word (``_EMPTY_HINT_RE``);
+    * an object: a field's name, as ``_pairs`` compares them (``_KEY_CHARS`` and tabs out);
+    * no schema: any text.
+
+    A hedge is always offered with a value of the type ("maybe 4", "| count | 4 or 5 |",
+    "A or B"): qualms and alternatives alone are no value, so they need no hint of their own."""
+    if "{" in text and "}" in text and ("\\" in text or any(map(
+            _lowered(text).translate(_KEY_CHARS).__contains__, _ANSWER_KEYS))):
+        return True
+    kind = schema.kind
+    if kind in ("integer", "number"):
+        if _DIGIT_RE.search(text) is not None:
+            return True
+        lower = _lowered(text)
+        return any(map(lower.__contains__, NUMBER_WORDS))
+    if kind == "boolean":
+        return _BOOL_HINT_RE.search(_lowered(text)) is not None
+    if kind in ("string", "array"):
+        if keys is None or not keys.isdisjoint(_label_keys(text)):
+            return True
+        return kind == "array" and (
+            "[" in text or _EMPTY_HINT_RE.search(_lowered(text)) is not None)
+    if kind == "object":
+        squeezed = text.lower().translate(_KEY_CHARS).replace("\t", "")
+        return any(map(squeezed.__contains__, schema.prop_keys))
+    return bool(text.strip())
 
 
 def coerce(value: Any, schema: Schema, names: Names | None = None) -> tuple[Any, str]:

@@ -157,7 +157,18 @@ def answer_region(text: str) -> str | None:
         text = text[end:]
     if "<" in text or "[END" in text[-64:]:
         text = _TOKENS_RE.sub("", text)
+        if "<" in text:
+            text = _EMPHASIS_RE.sub(_emphasis, text)
     return text.strip()
+
+
+_EMPHASIS_RE = re.compile(r"<(/?)(b|strong|i|em)>", re.I)
+
+
+def _emphasis(tag: re.Match[str]) -> str:
+    """HTML emphasis as markdown's (``<b>``, ``<strong>`` as ``**``; ``<i>``, ``<em>`` as
+    ``*``): one set of emphasis marks for every later stage."""
+    return "**" if tag[2].lower() in ("b", "strong") else "*"
 
 
 TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_output_tokens", "model_length"})
