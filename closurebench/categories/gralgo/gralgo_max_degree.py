@@ -4,9 +4,14 @@ Convention: a node's degree is its number of direct links. Example: links A-B, A
 C-D: C has 3, the answer is 3.
 
 Built: the answer D is drawn over [⌈mean⌉ + 1, min(n - 1, 2 mean + 4)] (at
-``Target.quantile``), every node is capped below D, then one to three nodes are raised to D
-and two more to D - 1 (near misses), and the links are topped back up to the cell's count,
-so neither the link count nor "the mean degree, rounded up" tells D.
+``Target.quantile``) and realised inside a random graph of the cell's link count: the busiest
+three to five nodes become one to three at D and two at D - 1, and link ends move one at a
+time only between nodes of degree ⌈mean⌉ - 1 or more (stepping down to 3 where D needs it),
+none of which falls below that floor. So the link count and the counts of nodes of every
+lower degree are the random graph's, drawn from n and m alone, whatever D is (the earlier
+construction capped every node below D and its link count and degree histogram told D).
+Where no random graph can be moved so (small n, D at an end of its range) the old capped
+construction is the fallback (``_capped``).
 """
 
 from __future__ import annotations
@@ -17,6 +22,9 @@ from closurebench.categories._spec import Category, Target
 from closurebench.categories.gralgo._common import edge_count, sparse_graph
 from closurebench.graph.families import Graph
 from closurebench.graph.plant import pick_at_quantile
+
+#: Random graphs tried per answer before the cell gives up (``construct`` -> None).
+TRIES = 30
 
 
 def propose(rng, g):
@@ -35,6 +43,67 @@ def construct(rng, n, rho, target: Target):
     values = _range(n, mean)
     u = rng.random() if target.quantile is None else target.quantile
     want = pick_at_quantile(values, [1.0] * len(values), u)
+    for i in range(TRIES):  # degrees below the floor keep the random graph's counts; the
+        # floor steps down (ceil(mean) - 1, - 2, - 3) only where the answer needs it
+        floor = max(3, math.ceil(mean) - 1 - 3 * i // TRIES)
+        g = _realise(rng, n, m, want, floor)
+        if g is not None:
+            return g, {}
+    return _capped(rng, n, m, want)
+
+
+def _realise(rng, n: int, m: int, want: int, floor: int) -> Graph | None:
+    """A random graph of ``m`` links moved, one link end at a time, to the largest degree
+    ``want``: one to three nodes at ``want``, two at ``want - 1``, every other node at most
+    ``want - 1``. Only nodes of degree ``floor`` or more give or take a link end, and none
+    falls below ``floor``, so the link count and every count of nodes of a degree below
+    ``floor`` are the random graph's, drawn from n and m alone."""
+    adj: list[set[int]] = [set() for _ in range(n)]
+    for a, b in sparse_graph(rng, n, m):
+        adj[a].add(b)
+        adj[b].add(a)
+    order = rng.sample(range(n), n)
+    order.sort(key=lambda v: -len(adj[v]))  # the busiest nodes become the tops (fewest moves)
+    tops = order[:rng.randint(1, 3) + 2]
+    if len(tops) < 3 or len(adj[tops[-1]]) < floor:
+        return None
+    goal = dict.fromkeys(range(n), want - 1)
+    goal |= {v: want for v in tops[:-2]}
+    fixed = set(tops)
+    mid = [v for v in order if v not in fixed and len(adj[v]) >= floor]
+
+    def move(a: int, old: int, new: int) -> None:
+        adj[a].discard(old)
+        adj[old].discard(a)
+        adj[a].add(new)
+        adj[new].add(a)
+
+    for v in order:  # too busy: hand link ends to mid nodes below the cap
+        while len(adj[v]) > goal[v]:
+            takers = [c for c in mid if c != v and len(adj[c]) < want - 1]
+            if not takers:
+                return None
+            c = rng.choice(takers)
+            ends = sorted(a for a in adj[v] if a != c and c not in adj[a])
+            if not ends:
+                return None
+            move(rng.choice(ends), v, c)
+    for v in tops:  # not busy enough: take link ends from mid nodes above the floor
+        while len(adj[v]) < goal[v]:
+            givers = [b for b in mid if len(adj[b]) > floor
+                      and any(a != v and v not in adj[a] for a in adj[b])]
+            if not givers:
+                return None
+            b = rng.choice(givers)
+            move(rng.choice(sorted(a for a in adj[b] if a != v and v not in adj[a])), b, v)
+    edges = tuple(sorted((a, b) for a in range(n) for b in adj[a] if a < b))
+    return Graph(n, edges, directed=False)
+
+
+def _capped(rng, n: int, m: int, want: int):
+    """The fallback where no random graph of ``m`` links moves to ``want`` without touching
+    the low degrees (small n, an answer near either end of its range): every node capped below
+    ``want``, one to three raised to it and two to ``want - 1``, the links topped up."""
     edges = sorted(sparse_graph(rng, n, m))
     rng.shuffle(edges)
     deg = [0] * n
