@@ -14,7 +14,11 @@ right value and a wrong one:
   values never changes it; a wrong restatement after it revises it (parsed, wrong), is a
   hedge when offered as an alternative (no answer), and is no answer beside it;
 * over-crediting: a different value after the marker is wrong; a hedge between two values is
-  never credited.
+  never credited;
+* (e) a closing sentence that restates the value with a revision marker replaces the value
+  before it, and the marker with no readable value withdraws it; a parenthesised group
+  ending a cue's line is the line's value ("Answer (6 nodes)"), a hedge if it hedges, an
+  aside if it holds no value.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from hypothesis import strategies as st
 
 import closurebench
 from closurebench.scoring import judge_outputs, languages
-from closurebench.scoring.commit import REVISION_QUALIFIERS
+from closurebench.scoring.commit import REVISION_ADVERBS, REVISION_MARKERS, REVISION_QUALIFIERS
 from closurebench.scoring.languages import LANGUAGES
 from closurebench.scoring.marks import BULLET, REL, SEP, SIGN, role
 
@@ -1014,3 +1018,119 @@ def test_a_closing_remark_that_points_back_keeps_the_value(
     text = _text(_kind(record), value)
     assert _verdict(text, record) == expected
     assert _verdict(f"{text}.{gap}{remark}", record) == expected, remark
+
+
+# ---- a revision in the closing prose; the group after a cue ---------------------------------
+
+FIRSTS = [*FIRST, "Step 1 ... I get {t}.", "Verdict: {t}."]
+MARKED_REVISIONS = [
+    "On second thought I missed an edge; the count is {adv} {t}.",
+    "{Marker}, the count is {t}.", "{Marker}: {t}", "{Marker}, {t}.",
+    "I missed an edge. The count is {adv} {t}.", "Hmm, the count is, {adv}, {t}.",
+    "{Marker} — it is {adv} {t}.", "It is {adv} {t}, {marker}.", "The answer is {adv} {t}.",
+]
+"""A closing sentence restating the value with a revision marker (``REVISION_MARKERS``) at
+its start, or a revision adverb (``REVISION_ADVERBS``) between its copula and its value."""
+
+
+@PROPERTY
+@given(records, st.sampled_from(FIRSTS), st.sampled_from(MARKED_REVISIONS),
+       st.sampled_from(REVISION_MARKERS), st.sampled_from(REVISION_ADVERBS),
+       st.sampled_from(["\n", "\n\n", " "]), st.booleans())
+def test_a_closing_revision_with_a_marker_replaces_the_earlier_value(
+    record: dict[str, Any], first: str, template: str, marker: str, adverb: str, gap: str,
+    right: bool
+) -> None:
+    """"Step 1 … I get 7.\\nOn second thought I missed an edge; the count is actually 6.":
+    after a value in any form, a closing sentence that restates the value with a revision
+    marker (at its start, or an adverb between the copula and the value) gives the verdict of
+    its own value, right or wrong."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    earlier = first.format(t=_text(kind, other), j=json.dumps(other))
+    later = template.format(Marker=marker.capitalize(), marker=marker, adv=adverb,
+                            t=_text(kind, value))
+    output = earlier + gap + later
+    assert _verdict(output, record) == expected, output
+
+
+EMPTY_REVISIONS = ["On second thought I missed an edge; the count is {adv} ...",
+                   "{Marker}, I missed an edge.", "{Marker}: the count is {adv} unclear.",
+                   "Hmm, {marker}, let me see."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(FIRSTS), st.sampled_from(EMPTY_REVISIONS),
+       st.sampled_from(REVISION_MARKERS), st.sampled_from(REVISION_ADVERBS),
+       st.sampled_from(["\n", "\n\n", " "]))
+def test_a_revision_marker_without_a_value_never_credits_the_earlier_one(
+    record: dict[str, Any], first: str, template: str, marker: str, adverb: str, gap: str
+) -> None:
+    """The same markers followed by no readable value withdraw the value before them: the
+    right value, then "On second thought I missed an edge; the count is actually ...", is
+    never credited."""
+    kind, value = _kind(record), _answer(record)
+    earlier = first.format(t=_text(kind, value), j=json.dumps(value))
+    later = template.format(Marker=marker.capitalize(), marker=marker, adv=adverb)
+    output = earlier + gap + later
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+GROUP_BRACKETS = [(a, b) for a, b in SCRIPT_BRACKETS
+                  if unicodedata.category(a) == "Ps"
+                  and unicodedata.normalize("NFKC", a) not in ("[", "{")]
+"""Every bracket pair of any script that may hold a value after a cue (not ``[``, ``{``:
+JSON)."""
+UNIT_WORDS = {"integer": ["{t}", "{t} nodes", "{t} in total"], "number": ["{t}", "{t} on average"],
+              "boolean": ["{t}"], "label": ["{t}", "node {t}", "node: {t}"],
+              "labels": ["{t}", "nodes: {t}"], "object": ["{t}"]}
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(GROUP_BRACKETS), st.data(),
+       st.sampled_from(["", ".", "**"]), preludes, st.booleans())
+def test_a_group_after_a_cue_gives_the_verdict_of_a_colon(
+    record: dict[str, Any], cue: str, pair: tuple[str, str], data: st.DataObject, end: str,
+    notes: list[str], right: bool
+) -> None:
+    """"Answer (6 nodes)", "Final answer (yes)", "Answer (nodes: A, B)", "Answer 【srv-24】":
+    a parenthesised group (any bracket pair of any script) ending the cue's line is its
+    value, with the usual unit words, and gives the verdict "Answer: X" gives, after
+    reasoning naming another value."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    prelude = _notes(record, notes, value)
+    text = data.draw(st.sampled_from(UNIT_WORDS[kind])).format(t=_text(kind, value))
+    bold = end == "**"
+    line = f"**{cue}** {pair[0]}{text}{pair[1]}" if bold else f"{cue} {pair[0]}{text}{pair[1]}{end}"
+    assert _verdict(f"{prelude}{cue}: {_text(kind, value)}", record) == expected
+    assert _verdict(prelude + line, record) == expected, line
+
+
+GROUP_HEDGES = ["({t}, probably)", "(maybe {t})", "({t}?)", "({t} if the start counts)",
+                "({t} or {o})", "(I guess {t})"]
+GROUP_ASIDES = ["corrected", "after a recount", "see below", "in my count", "final", "as asked"]
+
+
+@PROPERTY
+@given(records, cues, st.sampled_from(GROUP_HEDGES), st.sampled_from(GROUP_ASIDES), preludes,
+       st.booleans())
+def test_a_group_that_hedges_or_holds_no_value_is_never_credited(
+    record: dict[str, Any], cue: str, hedge: str, aside: str, notes: list[str], right: bool
+) -> None:
+    """A group that hedges ("Final answer (6, probably)") is never credited; one that holds
+    no value ("Final answer (corrected)") is an aside: alone it leaves no answer (never the
+    value of the reasoning before it), over a block the block is the value."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    a, b = _text(kind, _answer(record)), _text(kind, _wrong(record))
+    hedged = f"{cue} {hedge.format(t=a, o=b)}"
+    v = judge_outputs([_notes(record, notes, _wrong(record)) + hedged], [record])[0]
+    assert not v.strict and not v.lenient, hedged
+    alone = f"{_notes(record, notes, _wrong(record))}{cue} ({aside})"
+    v = judge_outputs([alone], [record])[0]
+    assert not v.strict and not v.lenient, alone
+    header = f"{_notes(record, notes, value)}{cue} ({aside})\n\n{_text(kind, value)}"
+    assert _verdict(header, record) == expected, header

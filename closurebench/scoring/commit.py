@@ -8,15 +8,17 @@ The last answer-bearing unit counts. Units, strongest first:
   ``REVISION_QUALIFIERS`` before a quantity: "the correct total") with the
   marks around it (``marks``: any bracket, separator, arrow, markdown) and its value ("Final
   answer: X", "【Conclusion】 X", "Final tally ⟶ X", "ANSWER >>> X", "## Answer" then X, "The
-  answer, therefore, is X"); if the last one that names the answer cannot be read ("Answer
-  ≥ 4") there is no answer, never an earlier draft;
+  answer, therefore, is X", "Answer (X)"); if the last one that names the answer cannot be
+  read ("Answer ≥ 4") there is no answer, never an earlier draft;
 * *closing*: what follows the last explicit unit (or, without one, the prose itself) is read
   sentence by sentence: a bold value, a value alone on its line or sentence, a list or table
   block (a table row "| reachable | yes |" too), a leading yes/no, or a value after a copula
   ("There are four triangles.").
 
 After the commitment, a different value counts only after a revision marker ("wait",
-"correcting", "no —", "so", ``~~struck~~``), which makes it the commitment; offered as an
+"correcting", "no —", "so", "actually", "in fact", ``~~struck~~``; ``REVISION_MARKERS``,
+also between a copula and its value: "the count is actually 6"), which makes it the
+commitment; offered as an
 alternative ("if …", "or", "would be", "could also be") it makes the answer a hedge: no
 answer. A withdrawal ("Wait, that is not right.", a refusal) with no value after it leaves no
 answer. Commentary that offers no competing value ("I cannot find any path from A to B.")
@@ -27,6 +29,7 @@ alternatives ("either {…} or {…}"), are a hedge too.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from itertools import islice
 from typing import Any, NamedTuple
@@ -93,6 +96,8 @@ class Unit(NamedTuple):
     group: int = -1
     readable_only: bool = False  # "Result: …": a unit only if it reads as a value
     copula: bool = False  # "the answer is …": also not if it reads as a hedge (prose then)
+    revises: bool = False  # "the answer is actually …": it replaces an earlier value
+    bracketed: bool = False  # "Answer (6 nodes)": the group after a cue (``Reader.explicit``)
 
 
 # ---- explicit units --------------------------------------------------------------------------
@@ -213,6 +218,23 @@ REVISION_QUALIFIERS = ("correct", "corrected", "actual", "right", "revised", "up
 """Words that make a cue of the quantity they qualify, and never stand alone ("the correct
 total is 3", "Actual count: 3", "the right number is 3"): a revision's own cue, so later in
 the prose they revise the value before them like "wait" does."""
+REVISION_MARKERS = ("actually", "in fact", "in reality", "on second thought", "on reflection",
+                    "correction", "correcting", "re-checking", "rechecking", "recounting",
+                    "re-counting")
+"""Words that revise wherever they stand in a sentence after a value ("On second thought I
+missed an edge; the count is actually 6."): the sentence's value replaces the one before it,
+and a sentence holding one without a readable value leaves no answer (``_DOUBT``). Like every
+opener, they are no part of the value they stand before ("Actually, 6.", "Re-checking: 6")."""
+REVISION_ADVERBS = ("actually", "in fact", "in reality", "rather", "instead", "really")
+"""Revision adverbs that may stand between a copula and its value ("the count is actually 6",
+"it is, in fact, 6", "it is rather 6"): skipped there, like an opener at a sentence start.
+"rather" and "instead" revise only as a sentence's first word ("Rather, 6."; "rather dense" is
+no revision) or with a value after them (``_CONCLUDE``)."""
+_REVISING = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_MARKERS)
+_ADVERBS = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_ADVERBS)
+_SLOT_RE = re.compile(
+    rf"(?:(?:[ \t,—–]|-(?![\d.]))*(?:{_ADVERBS})\b(?:[ \t,:;—–]|-(?![\d.]))*)+", re.I)
+"""Revision adverbs between a copula and its value (``REVISION_ADVERBS``), with their pauses."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
 """What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
 FOREIGN_ANSWERS = languages.answers()
@@ -287,7 +309,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         end = aside.end()  # "The answer, therefore, is", "Final answer (corrected):"
     else:
         aside = None
-    if end < stop and not role(region[end]) & (CLOSE | SEP) and arrow(region, end, end) == end:
+    if end < stop and not role(region[end]) & (CLOSE | SEP) and arrow(region, end, end) == end \
+            and _group(region, m.end(), stop) is None:
         return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
@@ -295,17 +318,31 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         "answer" in m[0]) or m[0] in FOREIGN_ANSWERS or (mods is not None and any(
             q in mods[0] for q in CUE_QUALIFIERS + REVISION_QUALIFIERS))
     hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
+    revises = aside is not None and _DOUBT.search(aside[0]) is not None  # "(on reflection)"
     if cop is not None:
         if mods is None:
             return None  # "answer is" without "the": prose about an answer
         if hedged:
             return False, Unit(first, stop, HEDGE, False)
-        cap = min(stop, cop.end() + TEXT_CHARS + 1)  # longer is no value: read no further
-        return False, Unit(first, stop, region[cop.end() : cap], True, -1, True, True)
+        at, slot = cop.end(), _SLOT_RE.match(lower, cop.end(), stop)
+        if slot is not None:
+            at = slot.end()  # "the answer is actually 4": a revision adverb, then the value
+        cap = min(stop, at + TEXT_CHARS + 1)  # longer is no value: read no further
+        return False, Unit(first, stop, region[at:cap], True, -1, True, True,
+                           revises or slot is not None)
     lead = skip_back(region, first, OPEN, start)
     anchored = lead == start
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
         return None  # mid-sentence: "…give the final answer below"
+    group = _group(region, m.end(), stop)
+    if group is not None:  # "Answer (6 nodes)", "Final answer (yes)", "Answer (nodes: A, B)"
+        inside = Unit(first, stop, region[group[0] : group[1]], True, -1, True, bracketed=True)
+        if hedged or _hedges(inside.payload):  # "Final answer (6 if Z counts)": a hedge
+            return anchored, Unit(first, stop, HEDGE, False)
+        payload, below = _below(region, stop) if anchored else ("", stop)
+        if not payload:
+            return anchored, inside
+        return anchored, (Unit(first, below, payload, True, -1, not strong), inside)
     after = skip(region, end, CLOSE | SEP, stop)
     if stop - after <= ALONE_CHARS and not region[after:stop].strip(" \t\r*_#:"):
         if not anchored:
@@ -326,10 +363,35 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         payload, end = payload[: later.start()], after + later.start()
     if hedged:
         return anchored, Unit(first, end, HEDGE, False)  # "Final answer (maybe): 4"
-    return anchored, Unit(first, end, payload, True, -1, not strong)
+    return anchored, Unit(first, end, payload, True, -1, not strong, revises=revises)
 
 
 _WORD_RE = re.compile(r"[^\W_]")
+_LINE_END = " \t\r.!*_"
+
+
+def _group(region: str, at: int, stop: int) -> tuple[int, int] | None:
+    """The inside (``start, end``) of a parenthesised group right after a cue ending at
+    ``at`` (after its close marks) that ends the line ("Answer (6 nodes)", "**Final
+    answer** (yes)", "Answer （A, B）"): an opening bracket of any script (``Ps``; not ``[``
+    or ``{``, which open JSON), its matching closing bracket (``Pe``), then only a full stop
+    or emphasis. None if a separator follows the group ("Final answer (corrected): 4"
+    is an aside before the value)."""
+    i = skip(region, at, CLOSE, stop)
+    if i >= stop or unicodedata.category(region[i]) != "Ps" or unicodedata.normalize(
+            "NFKC", region[i]) in ("[", "{"):
+        return None
+    depth, j = 0, i
+    for j in range(i, min(stop, i + TEXT_CHARS)):
+        cat = unicodedata.category(region[j])
+        depth += (cat == "Ps") - (cat == "Pe")
+        if depth == 0:
+            break
+    if depth != 0 or region[j + 1 : stop].strip(_LINE_END) or j == i + 1:
+        return None
+    return i + 1, j
+
+
 _COPULA_BEFORE_RE = re.compile(
     rf"(?:'s|[ \t]+(?:is|are|was|{'|'.join(languages.copulas())}))[ \t]+\Z", re.I)
 _BACKREF_TAIL_RE = re.compile(r"[ \t]*(?:[—–-]+|[,:;])?[ \t]*(?:that|this|it|which)\Z", re.I)
@@ -399,14 +461,13 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
             if hit is not None:
                 best = hit[1]  # else the last cue on it
                 break
-        if best is None:
-            continue
-        head = best.payload.lstrip(" \t*_$\\([") if best.text else ""
-        if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
-            head[:1] == "{" and _KEY_RE.search(head)
-        ):
-            continue  # the box, object or tag below is the unit itself
-        out.append(best)
+        for unit in best if type(best) is tuple else () if best is None else (best,):
+            head = unit.payload.lstrip(" \t*_$\\([") if unit.text else ""
+            if head.startswith(("```", "boxed", "fbox", "<answer", "<final")) or (
+                head[:1] == "{" and _KEY_RE.search(head)
+            ):
+                continue  # the box, object or tag below is the unit itself
+            out.append(unit)
     return out
 
 
@@ -553,21 +614,22 @@ class _Cue:
 
 _DOUBT = _Cue(
     r"\b(?:wait|hold on|hmm+,? no|no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
-    r"|wrong|mistake|made an error|scratch that|on second thought|on reflection|oops"
-    r"|actually|correct(?:ion|ing)|double[- ]count|re-?(?:count|check|calculat|comput|examin"
+    rf"|wrong|mistake|made an error|scratch that|{_REVISING}|oops"
+    r"|correct(?:ion|ing)|double[- ]count|re-?(?:count|check|calculat|comput|examin"
     r"|consider|think|visit)|redo|let me (?:re|double[- ]check|check|verify|count)|missed"
     r"|forgot|overlooked|i'?m sorry|i am sorry|i apologi[sz]e|unable to|i (?:can ?not|can'?t"
-    r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do))|~~",
+    r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do))|~~"
+    r"|^[\W_]*(?:rather|instead)[ \t]*[,:;—–-]",  # "Rather, …", not "Instead of …"
     "wait|hold on|hmm|no—|no —|no:|no :|no,|no ,|no-|no -|no wait|not right|not quite|correct"
     "|wrong|mistake|error|scratch|second thought|reflection|oops|actually|double|re-|recount"
     "|recheck|recalc|recomput|reexamin|reconsider|rethink|revisit|redo|let me|missed|forgot"
-    "|overlooked|sorry|apologi|unable|i can|~~",
+    "|overlooked|sorry|apologi|unable|i can|~~|in fact|in reality|rather|instead",
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    rf"|answer|result|again|instead|rather|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
+    rf"|answer|result|again|{_ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
-    "|again|instead|rather|" + "|".join(REVISION_QUALIFIERS),
+    "|again|" + "|".join(REVISION_ADVERBS + REVISION_QUALIFIERS),
 )
 _ALT = _Cue(
     r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
@@ -666,7 +728,7 @@ def _marked(lower: str) -> bool:
 
 
 _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in summary|wait"
-            r"|hmm+|oh|ok(?:ay)?|well|actually|correction|correcting|hold on|oops|sorry"
+            rf"|hmm+|oh|ok(?:ay)?|well|{_REVISING}|{_ADVERBS}|hold on|oops|sorry"
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
             r"|this gives|which gives|giving|i count|i get|we get|there (?:are|is)|it'?s|it is"
             r"|that'?s|that is|in which case|if so|then|maybe|perhaps|possibly|probably")
@@ -692,19 +754,21 @@ _BARE_ROW_RE = re.compile(r"[^\s.:!?]{1,40}(?:[ \t]\S+)?")
 _PAUSE = " \t.,;:!)]*_`\"'"
 
 
-def _pieces(text: str, kind: str) -> list[tuple[str, bool]]:
+def _pieces(text: str, kind: str, schema: Schema | None = None) -> list[tuple[str, bool]]:
     """``(piece, is_block)`` of prose in order: item blocks (bullets, numbers, tables; for
-    sets and objects also bare short lines and ``key: value`` lines) and sentences."""
+    sets and objects also bare short lines and ``key: value`` lines, those of an object
+    naming one of the ``schema``'s fields) and sentences."""
     rows = text.split("\n")
     out: list[tuple[str, bool]] = []
     if len(rows) == 1 and not _is_item(text):  # one line of prose: its sentences
         return _sentences(text, out)
     i = 0
     while i < len(rows):
-        if _row_is_item(rows[i], kind):
+        if _row_is_item(rows[i], kind, schema):
             j, layout = i + 1, _layout(rows[i])
-            while j < len(rows) and (not rows[j].strip() or (_row_is_item(rows[j], kind) and (
-                    rows[j - 1].strip() or _layout(rows[j]) == layout < 2))):
+            while j < len(rows) and (not rows[j].strip() or (
+                    _row_is_item(rows[j], kind, schema)
+                    and (rows[j - 1].strip() or _layout(rows[j]) == layout < 2))):
                 j += 1  # a blank line, then another layout or a bare row: a new block
             block = "\n".join(rows[i:j]).strip()
             if "\n" in block or kind in ("object", "array") or block[:1] == "|":
@@ -737,15 +801,17 @@ def _is_item(row: str) -> bool:
     return item_marker(row) > 0 or _TABLE_ROW_RE.match(row) is not None
 
 
-def _row_is_item(row: str, kind: str) -> bool:
+def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
     if _is_item(row):
         return True
-    if kind == "object":
+    if kind == "object":  # "in_degree: 1", "Correction: out_degree: 2"; not "Actually: …"
         kv = _KV_RE.match(row)
         end = -1 if kv is None else pair_end(row, kv.end())
-        return end > 0 and end < len(row) and not row[end:].isspace()
-    row = row.strip()  # a bare short row, but not a heading ("They are:")
-    return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row))
+        return end > 0 and end < len(row) and not row[end:].isspace() and (
+            schema is None or may_read(as_read(row), schema))
+    row = row.strip()  # a bare short row, but not a heading ("They are:") nor a sentence
+    return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row)) and (
+        _OPENER_BOOL_RE.match(row) is None)  # that opens like one ("Actually, Yara.")
 
 
 class Reader:
@@ -758,9 +824,34 @@ class Reader:
         self.keys = keys  # the labels' keys (``parse.label_key``: a set or a dict's keys)
 
     def explicit(self, unit: Unit) -> tuple[Any, str]:
+        if unit.bracketed:
+            return self._bracketed(unit.payload)
         if unit.text:
             return read(unit.payload, self.schema, self.names, True)
         return coerce_json(unit.payload, self.schema, self.names)
+
+    def _bracketed(self, text: str) -> tuple[Any, str]:
+        """The group after a cue ("Answer (6 nodes)") read as an answer line's value, unit
+        words and all ("6 nodes", "node srv-24"), a field's name and separator before it
+        aside ("nodes: A, B"); a value only if its labels name nodes, as in prose, so an
+        aside ("Final answer (corrected)") is none and the block below the line counts."""
+        for _ in range(2):
+            value, rest = read(text, self.schema, self.names, True)
+            if value is HEDGE or (value is not FAIL and self._named(value)):
+                return value, rest
+            field = _KV_RE.match(text)
+            end = -1 if field is None else pair_end(text, field.end())
+            if end < 0:
+                break
+            text = text[end:]  # "nodes: A, B": the field's name is no part of the value
+        return FAIL, ""
+
+    def _named(self, value: Any) -> bool:
+        """Whether a read value's labels name nodes (any value of another type does)."""
+        names, kind = self.names, self.schema.kind
+        if names is None or kind not in ("string", "array"):
+            return True
+        return all(names(str(v)) for v in (value if type(value) is list else [value]))
 
     def _may_hold(self, text: str) -> bool:
         """A cheap necessary condition for prose (as ``read`` reads it: ``as_read``) to hold
@@ -833,6 +924,9 @@ class Reader:
                 return value, rest, True
         for cue in islice(_CUE_RE.finditer(body), 3):
             after = body[cue.end() :]
+            slot = _SLOT_RE.match(after)  # "the count is actually 6", "is, in fact, 6"
+            if slot is not None:
+                after = after[slot.end() :]
             if len(after) > TEXT_CHARS or not self._may_hold(as_read(after)):
                 continue  # nothing of the type there (a longer text is read as no value)
             value, rest = read(after, schema, names, True, True)
@@ -853,12 +947,13 @@ class Reader:
         if current is not FAIL and _QUALM_RE.match(prose):
             return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
         if current is FAIL and not firm:
-            pieces = _pieces(prose[-CLOSING_CHARS:], kind)
+            pieces = _pieces(prose[-CLOSING_CHARS:], kind, self.schema)
             short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
             return self._closing(pieces[-MAX_SENTENCES:], short + (len(pieces) == 1))
         if kind == "any":  # no schema: commentary offers no values, it can only withdraw
             return HEDGE if _DOUBT.search(prose[-LINE_SCAN_CHARS:].lower()) else current
-        return self._forward(current, firm, _pieces(prose[-LINE_SCAN_CHARS:], kind), {})
+        return self._forward(current, firm, _pieces(prose[-LINE_SCAN_CHARS:], kind, self.schema),
+                             {})
 
     def _closing(self, pieces: list[tuple[str, bool]], short: int) -> Any:
         """Prose without an explicit unit: the last piece that gives a value commits, weighed
@@ -994,8 +1089,9 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
                 run = min(run, unit.start)
                 continue
             between = (said + region[unit.end : run]).lower()  # its own remark counts too
-            if _REVISED_RE.match(region, run, run + 64):
-                break  # "Corrected count: 3": the later unit's own cue revises
+            if last.revises or _REVISED_RE.match(region, run, run + 64):
+                break  # "Corrected count: 3", "the answer is actually 3": the later unit's
+                # own cue revises
             if not between.strip(_FILLER) or (
                 _ALT.search(between) and not (_DOUBT.search(between) or _CONCLUDE.search(between))
             ):
