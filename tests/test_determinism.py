@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "2796abc59285fd0397fc33e58b6c696a68de542a2cbbf6390493d6376a291c6b"),
+     "633f8c3dd4c0d1ef2e486fe4512fc11eb0d0e764f3634d549ab6e623f24c1fa9"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "7062d6d012607561b2ac42da0b9103ca0965fd0a64a41d7f063886f637387e9d"),
+     "81f3f502dd23594cedd516a5be29ea294d3ee51021be5779cfc27c9327629e52"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "8ed758fc60f9177617ef7eac34dbc4781fe3fda3c8c29f535986a93a0695ea6f"),
+     "e7822ca094f9dadd34aab953bcb9c7fdf7783acf060bd3887fad6a58e970ff0f"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "84f463ce029f9c036cfd220e4ccdc36d8a3b6c3fc6ac357cd3291033660742a9"),
+     "13f3c496ba3f0a5017885afee4bfcf48c7793ea98826a0ec12c0d32aaf8370b6"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "f39cdca8c413b413c0f0dbc992ed0f79ae1b02ad78cf70e04868773c23e99f70"),
+     "7cf4f722d5ab01a703693b95cf7e9595f16c3b2dd8da9ed84ffc8d1a9f3765ba"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
      "1a4e52abec7c8d7d2d7aa1fe5b8ba92b92298bf8b9a0903f338b608355f4b569"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
      "4c3eab60e855eeef47ee67f68f7806741278e2ec4f54eee1a76e90ff3490e969"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "a88311e316dca5ec9bbd9cf4620b5b067c1cf7bbed880a233220711a21958cdb"),
+     "dcf888c9e55299ec334077660803e403bec2bac969ef8d2df3c3e0ddc98c37ac"),
 ]
 
 

@@ -156,6 +156,11 @@ class Category:
     #: nodes whose program still starts from a node the degrees pick (degree_then_reach's
     #: hub): ``view_nodes(graph, query)``. ``None``: the query nodes.
     view_nodes: Callable[[Any, dict[str, Any]], list[int]] | None = None
+    #: The hop depth is a path between two query nodes (x reaches y; the nearer of y and z).
+    #: Such a path of one or two edges lies wholly on edges at query nodes, which a reader
+    #: sees without chaining, so the generator draws it at ``pose.DEEP_PAIR_HOPS`` or more
+    #: (the "yes" side only, for a balanced category) wherever n and the hops axis allow.
+    pair_path: bool = False
 
     @property
     def n_floor(self) -> int:

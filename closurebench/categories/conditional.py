@@ -79,6 +79,7 @@ def template(w, q):
 
 
 CATEGORY = Category(
+    pair_path=True,
     id="conditional", level=3, family="digraph", answer="integer",
     primitives=("closure", "branch", "count"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,

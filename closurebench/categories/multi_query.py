@@ -90,6 +90,7 @@ def template(w, q):
 
 
 CATEGORY = Category(
+    pair_path=True,
     id="multi_query", level=3, family="digraph", answer="object",
     primitives=("degree", "degree", "closure"), propose=propose,
     tensor_program=tensor_program, nx_program=nx_program, template=template,

@@ -146,6 +146,7 @@ def template(w, q):
 
 
 CATEGORY = Category(
+    pair_path=True,
     id="path_and_compare", level=2, family="digraph", answer="label",
     primitives=("shortest_path", "compare"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y", "z"), min_n=3,

@@ -55,6 +55,7 @@ def template(w, q):
 
 
 CATEGORY = Category(
+    pair_path=True,
     id="reachability", level=1, family="digraph", answer="boolean",
     primitives=("closure",), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"),

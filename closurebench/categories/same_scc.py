@@ -121,6 +121,7 @@ def template(w, q):
 
 
 CATEGORY = Category(
+    pair_path=True,
     id="same_scc", level=1, family="digraph", answer="boolean",
     primitives=("closure", "scc"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x", "y"), construct=construct,

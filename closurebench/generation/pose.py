@@ -70,6 +70,14 @@ STRATUM = 10
 INSENSITIVE_REDRAW = 0.7
 REDRAW_TRIES = MAX_TRIES // 4
 SENSITIVE_N = 64
+#: Least hop depth of a path between two query nodes (``Category.pair_path``: a "yes" of
+#: reachability, same_scc and the yes/no part of multi_query and conditional; the nearer
+#: target of path_and_compare), wherever the config's hops axis and n allow it. Such a path
+#: of one or two edges (x -> y, or x -> s -> y) lies on edges at query nodes, which a reader
+#: sees without chaining and no view-keeping move may touch: a share s of them lets a view
+#: reader score 1/2 + s/2. From 0.3.1 every one needs three hops or more
+#: (``docs/audit-and-floors.md``, "Hop design").
+DEEP_PAIR_HOPS = 3
 #: Marks a query without a unique answer in the per-graph cache of ``pose``.
 _UNPOSABLE = object()
 #: The key of a balanced category's answer on the side the target does not want.
@@ -788,7 +796,7 @@ def settings() -> tuple[Any, ...]:
     """Every module-level setting that shapes what ``pose`` builds (constructions switched on,
     tries, walk lengths): with the arguments, the whole input of a posed instance, so a memo
     of it (``instances._posed``) cannot hand out a structure built under other settings."""
-    return (BLIND, OPEN_VIEWS, VIEW_FIRST, MAX_TRIES, FREE_AFTER, QUERY_TRIES,
+    return (BLIND, DEEP_PAIR_HOPS, OPEN_VIEWS, VIEW_FIRST, MAX_TRIES, FREE_AFTER, QUERY_TRIES,
             INSENSITIVE_REDRAW, REDRAW_TRIES, SENSITIVE_N, BLIND_WALK, BLIND_TRIES,
             BLIND_SETTLE, BLIND_CAMOUFLAGE, OPEN_N, OPEN_WALK, OPEN_TRIES, camouflage,
             generations, view_move, family_move, undirected_move)
@@ -870,6 +878,9 @@ def pose(
     if mean_degree is not None:  # the mean-degree axis: sparsity held steady over n
         rho = round(min(1.0, mean_degree / max(n - 1, 1)), 4)
     want = bool(sseed & 1) if cat.balance is not None else None
+    if cat.pair_path and want is not False \
+            and min(cat.max_hops(n), hops[1] or n) >= DEEP_PAIR_HOPS:
+        hops = (max(hops[0], DEEP_PAIR_HOPS), hops[1])
     quantile = None if strata is None else strata.value
     # A count or a set is bounded by n (and by the hop depth): drawn inside n's stretch of
     # the n uniform, and inside the hop bucket's stretch of that (``_within``, ``hop_bucket``).
