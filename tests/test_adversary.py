@@ -94,3 +94,19 @@ def test_a_smoke_run_reports_floors_and_is_reproducible() -> None:
     row = one.as_dict()
     assert row["learned_floor"] == one.learned_floor and row["best_reader"] == one.best[0]
     assert isinstance(adversary_misses({"reach_then_count": one}), list)
+
+
+def test_a_single_node_answer_has_the_uniform_pick_as_its_chance() -> None:
+    """max_degree's names differ in every instance, so a name majority sits near 0; a reader
+    that picks one of the n nodes at random is right 1/n of the time, and that is chance."""
+    train = list(generate("max_degree", seed=31, per_category=40))
+    test = list(generate("max_degree", seed=32, per_category=40))
+    row = adversary("max_degree", train, test)
+    expected = sum(1 / r["n"] for r in test) / len(test)
+    assert row.readers["uniform"] == pytest.approx(expected)
+    assert row.floor >= expected > row.readers["majority"]
+    assert row.best[0] != "uniform" and row.gap == row.learned_floor - row.floor
+    counts = adversary("reach_then_count", list(generate("reach_then_count", seed=21,
+                                                         per_category=20)),
+                       list(generate("reach_then_count", seed=22, per_category=20)))
+    assert "uniform" not in counts.readers  # a count's chance is its majority

@@ -16,11 +16,13 @@ records of another seed (or on a released split). Four kinds of reader, all scor
 * every fixed reader the project has (``audit.readers.floor_readers``);
 * the floors: ``majority`` (the training seed's most frequent answer at the instance's n) and
   ``constant`` (the program with each chained relation at its base rate: what is left when
-  the local parts of an answer are computed and the closure is guessed).
+  the local parts of an answer are computed and the closure is guessed), and for a single
+  node answer ``uniform`` (one of the n nodes at random: 1/n expected, as ``baseline:random``
+  gets; a name majority is near 0 there only because every instance draws its own names).
 
 The **learned floor** of a category is its best no-chaining reader's strict accuracy on the
-test records; its **chance floor** is the better of ``majority`` and ``constant``. The gap
-between the two is what the planting gives away.
+test records; its **chance floor** is the best of ``majority``, ``constant`` and
+``uniform``. The gap between the two is what the planting gives away.
 """
 
 from __future__ import annotations
@@ -361,6 +363,10 @@ def _engine(cat: Category, train: list[_Item], kind: str | None) -> Reader | Non
 
 # --- the audit row -----------------------------------------------------------------------------
 
+#: The chance readers: what a reader gets without looking at the graph at all.
+CHANCE = ("majority", "constant", "uniform")
+
+
 @dataclass
 class AdversaryRow:
     """What the adversary found on one category."""
@@ -375,13 +381,13 @@ class AdversaryRow:
 
     @property
     def floor(self) -> float:
-        """The chance floor: the better of the majority and constant readers."""
-        return max(self.readers.get("majority", 0.0), self.readers.get("constant", 0.0))
+        """The chance floor: the best of the majority, constant and uniform readers."""
+        return max(self.readers.get(k, 0.0) for k in CHANCE)
 
     @property
     def best(self) -> tuple[str, float]:
         """The best no-chaining reader (learned or fixed) and its strict accuracy."""
-        pool = {k: v for k, v in self.readers.items() if k not in ("majority", "constant")}
+        pool = {k: v for k, v in self.readers.items() if k not in CHANCE}
         name = max(pool, key=lambda k: (pool[k], k))
         return name, pool[name]
 
@@ -397,6 +403,7 @@ class AdversaryRow:
         name = self.best[0]
         return {"category": self.category, "train": self.train, "test": self.test,
                 "majority": self.readers.get("majority"), "constant": self.readers.get("constant"),
+                "uniform": self.readers.get("uniform"),
                 "chance_floor": self.floor, "learned_floor": self.learned_floor,
                 "best_reader": name, "gap": self.gap, "readers": dict(self.readers),
                 "excluded_features": list(self.excluded)}
@@ -420,6 +427,8 @@ def adversary(category: str | Category, train: Iterable[dict[str, Any]],
             continue
         hits[name] = [reader(it) == it.answer for it in te]
         row.readers[name] = sum(hits[name]) / len(te)
+    if cat.answer == "label" and te:  # an expectation, not a draw: no seed, no noise
+        row.readers["uniform"] = sum(1 / it.n for it in te) / len(te)
     best = row.best[0]
     for key, bucket in (("by_n", lambda it: n_bucket(it.n)),
                         ("by_hops", lambda it: hops_bucket(it.record.get("hops")))):
