@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "633f8c3dd4c0d1ef2e486fe4512fc11eb0d0e764f3634d549ab6e623f24c1fa9"),
+     "10034b976abb86c9a72686ab4738448072aec9ee776661aa1cc97e683c506c91"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "81f3f502dd23594cedd516a5be29ea294d3ee51021be5779cfc27c9327629e52"),
+     "75f0d8c3335fbb51d376c1e5705deb9f51c9875101d710dd59b18e879b75d301"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
      "e7822ca094f9dadd34aab953bcb9c7fdf7783acf060bd3887fad6a58e970ff0f"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "13f3c496ba3f0a5017885afee4bfcf48c7793ea98826a0ec12c0d32aaf8370b6"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "7cf4f722d5ab01a703693b95cf7e9595f16c3b2dd8da9ed84ffc8d1a9f3765ba"),
+     "b56964c577eb0ae410a794aa8496e47d781f8425627929baf0710910d465dff0"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
      "1a4e52abec7c8d7d2d7aa1fe5b8ba92b92298bf8b9a0903f338b608355f4b569"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
      "4c3eab60e855eeef47ee67f68f7806741278e2ec4f54eee1a76e90ff3490e969"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "dcf888c9e55299ec334077660803e403bec2bac969ef8d2df3c3e0ddc98c37ac"),
+     "5b9e6c2c4ef9b7211d0470889b033211ee5f6b92b7ce18c4d7728b36b221b609"),
 ]
 
 

@@ -220,7 +220,8 @@ def _fixed(cat: Category) -> dict[str, Reader]:
                 return None
         return read
 
-    return {f"fixed:{name}": wrap(r) for name, r in shortcuts.floor_readers(cat).items()}
+    return {f"fixed:{name}": wrap(r) for name, r in shortcuts.floor_readers(cat).items()
+            if f"fixed:{name}" not in cat.local_answer}
 
 
 def _direct(cat: Category, train: list[_Item], kind: str) -> Reader:

@@ -139,7 +139,9 @@ class Category:
         default_factory=dict)
     #: The learned adversary's feature names (prefixes, ``closurebench.audit.features``) that
     #: *are* this category's asked computation, so left out of it: x's degrees for
-    #: degree_count, the shared parents for sibling. Empty where the answer needs chaining.
+    #: degree_count, the shared parents for sibling; a ``fixed:<reader>`` entry leaves out a
+    #: fixed reader that computes it (sibling's "linked through someone": a shared parent or
+    #: child). Empty where the answer needs chaining.
     local_answer: tuple[str, ...] = ()
     #: For categories whose answer spread is designed jointly over the default cells:
     #: ``joint(u, n_range, hops)`` -> (n, hop span or None to draw it as usual, the value's

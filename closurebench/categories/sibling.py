@@ -2,11 +2,15 @@
 
 Example: Eve -> Carol, Eve -> Tina: Carol and Tina are siblings. Balanced 50/50.
 
-Instances are built: "yes" pairs share a planted parent (a second parent may make them full
-or half siblings); "no" pairs are of one generation, both with parents, and related (cousins,
-a couple with a child, children of a couple's two other partners, or unrelated) where n
-allows, so
-neither "has no parent" nor "is linked through someone" decides them.
+Instances are built as contrast pairs: a tree where x and y share a planted parent p (a
+second parent may make them full or half siblings) beside another parent q of their
+generation; a "no" is the same tree with one link swapped (``p -> y, q -> z`` becomes
+``q -> y, p -> z``), so every person keeps their number of parents and children and nothing
+but the shared parent, the asked computation, tells "no" from "yes" (since 0.3.2; before, 14
+in 17 "no" pairs were couples and "shares a child, so no" read 94%). A share of "no" pairs
+(``COUPLES``) are a couple with a child, linked as siblings are but through a child, to catch
+a reader that ignores direction; where no link can be swapped (small sparse trees) a "no" is
+built directly (cousins, step-siblings' kin, strangers).
 Generated from n = 6: a couple with a child and both their parents takes five people, in one
 shape of one structural half, and in four no "no" pair can have a common neighbour at all.
 """
@@ -15,7 +19,8 @@ from __future__ import annotations
 
 from closurebench.categories._spec import Category, Target, same_generation_pair
 from closurebench.graph import tensor as T
-from closurebench.graph.families import Family, sample_family
+from closurebench.graph.families import Family, Graph, sample_family
+from closurebench.graph.nullmodel import generations
 
 #: Share of instances asked on a freely grown tree, in trees of at most SMALL people and in
 #: larger ones: the smallest cells have a single shape otherwise (e.g. two people with one
@@ -24,21 +29,25 @@ FREE = (0.3, 0.02)
 SMALL = 5
 
 
-#: Weights of the "no" pairs (n >= 5): couple (a child together), cousins, children of a
-#: couple's other partners, unrelated. Siblings are always linked through a parent, so only
-#: couples keep "x and y have a common neighbour" from answering: at 5:2:2:1 it scored 72-82%.
-NO_KINDS = (14, 1, 1, 1)
+#: Share of "no" pairs that are a couple with a child (``_no``): linked through their child
+#: as siblings are through their parent, so a reader that ignores the links' direction is
+#: caught; more would let "shares a child, so no" read the answer (at 14 in 17, 94%).
+COUPLES = 0.15
+#: Weights of the other "no" pairs built directly, where the tree has no link to swap (small
+#: sparse trees): cousins, children of a couple's other partners, unrelated.
+NO_KINDS = (1, 1, 1)
 
 
 def propose(rng, g):
     return same_generation_pair(rng, g)
 
 
-def _no(rng, fam: Family, n: int) -> tuple[int, int]:
-    """Two non-siblings of one generation, both with a parent, related where n allows."""
-    kind = "strangers"
-    if n >= 5:  # couples most: they are linked through their child, as siblings are
-        kind = rng.choices(("couple", "cousins", "step", "strangers"), NO_KINDS)[0]
+def _no(rng, fam: Family, n: int, kind: str | None = None) -> tuple[int, int]:
+    """Two non-siblings of one generation, both with a parent: ``kind``, else one drawn
+    (``NO_KINDS``) where n allows."""
+    if kind is None:
+        kind = rng.choices(("cousins", "step", "strangers"), NO_KINDS)[0] if n >= 5 \
+            else "strangers"
     if kind == "cousins":
         g = fam.add(gen=0)
         return fam.add(fam.add(g)), fam.add(fam.add(g))
@@ -56,33 +65,83 @@ def construct(rng, n, rho, target: Target):
         g = sample_family(rng, n, rho)
         query = propose(rng, g)
         return None if query is None else (g, query)
+    couple = not target.want and rng.random() < COUPLES
     for slack in (False, False, False, True):
-        built = _build(rng, n, rho, target, slack)
+        built = _build_no(rng, n, rho, slack, "couple") if couple \
+            else _build(rng, n, rho, target, slack)
         if built is not None:
             return built
+    if not target.want:
+        for slack in (False, True):
+            built = _build_no(rng, n, rho, slack)
+            if built is not None:
+                return built
     return None
 
 
-def _build(rng, n, rho, target: Target, slack: bool):
-    """One tree; with ``slack`` it may hold fewer second parents than ρ asks."""
+def _build_no(rng, n, rho, slack: bool, kind: str | None = None):
+    """A "no" pair built as such (``_no``): a couple, or where no tree has a link to swap."""
     fam = Family()
-    if target.want:
-        p = fam.add(gen=0)
-        x, y = fam.add(p), fam.add(p)
-    else:
-        x, y = _no(rng, fam, n)
+    x, y = _no(rng, fam, n, kind)
 
-    def keeps(c: int, peers: list[int]) -> list[int]:  # no new parent shared by x and y
+    def keeps(c: int, peers: list[int]) -> list[int]:
         if c not in (x, y):
             return peers
         other = fam.parents[y if c == x else x]
-        return [p for p in peers if p not in other]
+        return [q for q in peers if q not in other]
 
     if not fam.grow(rng, n, rho, pair_filter=keeps, slack=slack):
         return None
     g, new = fam.graph(rng)
     x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])
     return g, {"x": x, "y": y}
+
+
+def _build(rng, n, rho, target: Target, slack: bool):
+    """One tree with x and y sharing a planted parent (with ``slack`` it may hold fewer
+    second parents than ρ asks); for a "no", that parent's link to y then swaps with another
+    parent's link to someone of y's generation (``_unshare``)."""
+    fam = Family()
+    p = fam.add(gen=0)
+    x, y = fam.add(p), fam.add(p)
+    if n >= 5:  # another parent of y's generation: the swap's other side
+        fam.add(fam.add(gen=0))
+
+    def keeps(c: int, peers: list[int]) -> list[int]:  # no new parent shared by x and y
+        if c not in (x, y):
+            return peers
+        other = fam.parents[y if c == x else x]
+        return [q for q in peers if q not in other]
+
+    if not fam.grow(rng, n, rho, pair_filter=keeps, slack=slack):
+        return None
+    g, new = fam.graph(rng)
+    x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])
+    if not target.want:
+        g = _unshare(rng, g, x, y)
+        if g is None:
+            return None
+    return g, {"x": x, "y": y}
+
+
+def _unshare(rng, g: Graph, x: int, y: int) -> Graph | None:
+    """The tree with y's parent shared with x swapped for the parent of someone else of the
+    same generation (``p -> y, q -> z  =>  q -> y, p -> z``, q not a parent of x): every person
+    keeps their number of parents and children and every line its length, so a "no" is a
+    "yes" tree with one link moved, and nothing but the shared parent tells them apart."""
+    edges = set(g.edges)
+    px = {u for u, v in edges if v == x}
+    shared = [u for u, v in sorted(edges) if v == y and u in px]
+    gen = generations(g.n, sorted(edges))
+    swaps = [(p, q, z) for p in shared for q, z in sorted(edges)
+             if z not in (x, y) and q not in px and q != p and gen[q] == gen[p]
+             and (q, y) not in edges and (p, z) not in edges]
+    rng.shuffle(swaps)
+    for p, q, z in swaps:
+        moved = (edges - {(p, y), (q, z)}) | {(q, y), (p, z)}
+        if not {u for u, v in moved if v == y} & {u for u, v in moved if v == x}:
+            return Graph(g.n, tuple(sorted(moved)))
+    return None
 
 
 def linked_through_someone(g, q):
@@ -118,5 +177,5 @@ CATEGORY = Category(
     construct=construct, shortcuts={"linked-through-someone": linked_through_someone},
     summary="Do x and y share a parent?",
     tl_program=TL_PROGRAM,
-    local_answer=("x~y.pred",),
+    local_answer=("x~y.pred", "fixed:linked-through-someone"),
 )
