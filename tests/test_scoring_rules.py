@@ -1134,3 +1134,14 @@ def test_a_group_that_hedges_or_holds_no_value_is_never_credited(
     assert not v.strict and not v.lenient, alone
     header = f"{_notes(record, notes, value)}{cue} ({aside})\n\n{_text(kind, value)}"
     assert _verdict(header, record) == expected, header
+
+
+@pytest.mark.xfail(strict=True, reason="known judge gap (found by the neutral-commentary "
+                   "property, present since 0.3.0): a bracketed aside opening a closing remark "
+                   "after the answer leaves no answer")
+def test_an_aside_before_a_closing_remark_keeps_the_answer() -> None:
+    rec = next(r for r in closurebench.generate("all", per_category=1, seed=3)
+               if r["category"] == "negative_reachability")
+    answer = json.dumps({"answer": json.loads(rec["answer"])})
+    output = answer + "\n\n(see above) This is my final answer."
+    assert judge_outputs([output], [rec])[0].strict
