@@ -83,6 +83,12 @@ def _build_no(rng, n, rho, slack: bool, kind: str | None = None):
     """A "no" pair built as such (``_no``): a couple, or where no tree has a link to swap."""
     fam = Family()
     x, y = _no(rng, fam, n, kind)
+    return _grown(rng, fam, n, rho, slack, x, y)
+
+
+def _grown(rng, fam: Family, n, rho, slack: bool, x: int, y: int):
+    """The tree grown to n people with no new parent shared by x and y, ids drawn, and the
+    pair in a random order; None if it cannot grow."""
 
     def keeps(c: int, peers: list[int]) -> list[int]:
         if c not in (x, y):
@@ -106,22 +112,12 @@ def _build(rng, n, rho, target: Target, slack: bool):
     x, y = fam.add(p), fam.add(p)
     if n >= 5:  # another parent of y's generation: the swap's other side
         fam.add(fam.add(gen=0))
-
-    def keeps(c: int, peers: list[int]) -> list[int]:  # no new parent shared by x and y
-        if c not in (x, y):
-            return peers
-        other = fam.parents[y if c == x else x]
-        return [q for q in peers if q not in other]
-
-    if not fam.grow(rng, n, rho, pair_filter=keeps, slack=slack):
-        return None
-    g, new = fam.graph(rng)
-    x, y = (new[x], new[y]) if rng.random() < 0.5 else (new[y], new[x])
-    if not target.want:
-        g = _unshare(rng, g, x, y)
-        if g is None:
-            return None
-    return g, {"x": x, "y": y}
+    built = _grown(rng, fam, n, rho, slack, x, y)
+    if built is None or target.want:
+        return built
+    g, query = built
+    g = _unshare(rng, g, query["x"], query["y"])
+    return None if g is None else (g, query)
 
 
 def _unshare(rng, g: Graph, x: int, y: int) -> Graph | None:
