@@ -1136,12 +1136,39 @@ def test_a_group_that_hedges_or_holds_no_value_is_never_credited(
     assert _verdict(header, record) == expected, header
 
 
-@pytest.mark.xfail(strict=True, reason="known judge gap (found by the neutral-commentary "
-                   "property, present since 0.3.0): a bracketed aside opening a closing remark "
-                   "after the answer leaves no answer")
 def test_an_aside_before_a_closing_remark_keeps_the_answer() -> None:
+    """Found by the neutral-commentary property (present from 0.3.0 to 0.3.2): without the
+    full stop the aside was read as the subject of "… is my final answer"."""
     rec = next(r for r in closurebench.generate("all", per_category=1, seed=3)
                if r["category"] == "negative_reachability")
     answer = json.dumps({"answer": json.loads(rec["answer"])})
-    output = answer + "\n\n(see above) This is my final answer."
-    assert judge_outputs([output], [rec])[0].strict
+    for aside in ("(see above)", "(see above)."):
+        output = answer + f"\n\n{aside} This is my final answer."
+        assert judge_outputs([output], [rec])[0].strict, output
+
+
+BRACKETED_ASIDES = ["(see above)", "(as computed)", "[as shown]", "【see above】", "(checked)",
+                    "(as shown above)", "(see above).", "[as shown]."]
+NEUTRAL_REMARKS = ["This is my final answer.", "That is my final answer.", "This is the answer.",
+                   "I double-checked every edge.", "I hope that helps.",
+                   "Overall, I am confident in this.", "So that's it."]
+
+
+@PROPERTY
+@given(records, st.sampled_from([*FIRST, "{t}"]), st.sampled_from(BRACKETED_ASIDES),
+       st.sampled_from(NEUTRAL_REMARKS), st.sampled_from(["\n\n", "\n", " "]), st.booleans())
+def test_a_bracketed_aside_opening_a_closing_remark_never_changes_the_verdict(
+    record: dict[str, Any], first: str, aside: str, remark: str, gap: str, right: bool
+) -> None:
+    """"{…}\n\n(see above) This is my final answer.", "I get 4. [as shown] That is my final
+    answer.": a bracketed group opening a remark is an aside (``commit._aside``), no
+    statement and no subject, so the remark keeps the verdict it has without the aside."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    answer = first.format(t=_text(kind, value), j=json.dumps(value))
+    if gap == " " and answer[-1] not in ".}>":
+        gap = "\n\n"  # a remark on the value's own line is part of that line
+    plain = f"{answer}{gap}{remark}"
+    assert _verdict(plain, record) == expected, plain
+    output = f"{answer}{gap}{aside} {remark}"
+    assert _verdict(output, record) == expected, output

@@ -42,6 +42,7 @@ from closurebench.scoring.marks import (
     SEP,
     SIGN,
     arrow,
+    group_end,
     item_marker,
     relation,
     role,
@@ -378,18 +379,37 @@ def _group(region: str, at: int, stop: int) -> tuple[int, int] | None:
     or emphasis. None if a separator follows the group ("Final answer (corrected): 4"
     is an aside before the value)."""
     i = skip(region, at, CLOSE, stop)
-    if i >= stop or unicodedata.category(region[i]) != "Ps" or unicodedata.normalize(
-            "NFKC", region[i]) in ("[", "{"):
+    if i >= stop or unicodedata.normalize("NFKC", region[i]) in ("[", "{"):
         return None
-    depth, j = 0, i
-    for j in range(i, min(stop, i + TEXT_CHARS)):
-        cat = unicodedata.category(region[j])
-        depth += (cat == "Ps") - (cat == "Pe")
-        if depth == 0:
-            break
-    if depth != 0 or region[j + 1 : stop].strip(_LINE_END) or j == i + 1:
+    end = group_end(region, i, min(stop, i + TEXT_CHARS))
+    if end < 0 or region[end:stop].strip(_LINE_END) or end == i + 2:
         return None
-    return i + 1, j
+    return i + 1, end - 1
+
+
+def _aside(text: str, i: int = 0) -> int:
+    """Where a statement starts after the bracketed aside that opens it at ``i`` ("(see
+    above) This is my final answer.", "[as shown] …", "【see above】 …"), or ``i`` if none
+    opens it: a group (``marks.group_end``; not ``{``, which opens JSON) followed by more of
+    the statement is a remark, like an opener, never the statement's value or subject. A
+    group with nothing after it is left alone: it may be the value ("(7) is the answer")."""
+    j = i
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    end = group_end(text, j) if text[j : j + 1] != "{" else -1
+    if end < 0:
+        return i
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return end if text[end:].strip(_FILLER) else i
+
+
+def _aside_only(piece: str) -> bool:
+    """Whether a piece of prose is only a bracketed aside ("(see above).", "[as shown]"):
+    no statement, so a remark after it still speaks of the statement before it."""
+    body = piece.strip()
+    j = group_end(body, 0) if body[:1] != "{" else -1
+    return j > 0 and not body[j:].strip(_FILLER)
 
 
 _COPULA_BEFORE_RE = re.compile(
@@ -412,7 +432,8 @@ def _value_first(region: str, lower: str, pos: int, start: int, stop: int) -> Un
         return None
     brk = _SENTENCE_BREAK_RE.match(region, start, cop.start())
     lo = brk.end() if brk else start
-    subject = _BACKREF_TAIL_RE.sub("", region[lo : cop.start()])
+    subject = region[_aside(region[: cop.start()], lo) : cop.start()]  # "(see above) This"
+    subject = _BACKREF_TAIL_RE.sub("", subject)
     lead = skip(subject, 0, OPEN)
     opener = _OPENER_BOOL_RE.match(subject, lead)
     subject = subject[opener.end() if opener else lead :]
@@ -703,8 +724,10 @@ def _states(piece: str) -> bool | int:
     before (a demonstrative or "above": "Overall, I trust this count.") none. If no value
     of the type is read in a final statement, the output has no answer: never a value named
     earlier in the reasoning."""
+    if _aside_only(piece):
+        return False  # "(see above)": a remark, no statement
     body = piece.strip()
-    i = _open(body, 0)
+    i = _open(body, _aside(body))  # "(see above) This is my final answer."
     concluding = _CONCLUDING_RE.match(body, i)
     if concluding is not None:
         i = _open(body, concluding.end())
@@ -972,11 +995,16 @@ class Reader:
             return found[i]
 
         last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
-        if last < 0 or any(
-                said is True or (said is _BACKREF and i > last + 1)
-                for i, said in enumerate(map(_states, (p for p, _ in pieces)))
-                if i > last):
-            return FAIL  # a closing statement gives no value: never one of the reasoning
+        if last < 0:
+            return FAIL
+        before = last  # the statement before each piece (a bracketed aside is none)
+        for i in range(last + 1, len(pieces)):
+            if _aside_only(pieces[i][0]):
+                continue  # "{…}\n\n(see above) This is my final answer."
+            said = _states(pieces[i][0])
+            if said is True or (said is _BACKREF and before != last):
+                return FAIL  # a closing statement gives no value: never one of the reasoning
+            before = i
         start = last
         if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
             # ("| query | answer |") neither revises nor hedges
