@@ -837,6 +837,32 @@ def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
         _OPENER_BOOL_RE.match(row) is None)  # that opens like one ("Actually, Yara.")
 
 
+def _joins(body: str) -> list[int]:
+    """Where a value may start in a sentence: after the separator of a *labelled value* (a
+    short name opening the sentence, then any separator of ``marks``, as a ``key: value``
+    row's: "Busiest node → T", "Reachable set ⟶ A, B"; not an arrow between two values, as
+    in a path "A → B → C"), then after each of the first copulas and joiners (``_CUE_RE``)."""
+    out = [m.end() for m in islice(_CUE_RE.finditer(body), 3)]
+    name = _KV_RE.match(body)
+    end = -1 if name is None else pair_end(body, name.end())
+    if end > 0 and end not in out:
+        out.insert(0, end)
+    return out
+
+
+def _remark(rest: str) -> str:
+    """What follows a value, without the bracketed group right after it ("T (tied with
+    nobody)", "A, B (checked)"): a remark on the value given, not a value of its own,
+    unless it revises, concludes or hedges ("4 (actually 5)", "4 (or 5)", "4 (5?)"), which
+    the commitment then weighs. A group *before* a value is the value ("The answer is (7)")."""
+    j = len(rest) - len(rest.lstrip(" \t"))
+    end = group_end(rest, j) if rest[j : j + 1] != "{" else -1
+    if end < 0:
+        return rest
+    group = rest[j:end].lower()
+    return rest if _marked(group) or _hedges(group) or "?" in group else rest[end:]
+
+
 class Reader:
     """Reads explicit units and prose as values of one schema (``names`` says which labels
     name a node) and compares values (``same``)."""
@@ -905,7 +931,7 @@ class Reader:
             if value is FAIL:
                 break
             out.append((value, offered))
-            body = rest
+            body = _remark(rest)
         return out
 
     def bold(self, piece: str) -> tuple[list[tuple[Any, bool]], str]:
@@ -945,8 +971,8 @@ class Reader:
             value, rest, _ = self._first(body[body.rfind(",") + 1 :], 0)
             if value is not FAIL and not rest.strip(_PAUSE):
                 return value, rest, True
-        for cue in islice(_CUE_RE.finditer(body), 3):
-            after = body[cue.end() :]
+        for at in _joins(body):
+            after = body[at:]
             slot = _SLOT_RE.match(after)  # "the count is actually 6", "is, in fact, 6"
             if slot is not None:
                 after = after[slot.end() :]
