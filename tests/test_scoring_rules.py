@@ -1235,3 +1235,59 @@ def test_a_questioned_value_in_a_remark_is_never_credited() -> None:
     output = f"Count: {a} ({b}?)"
     v = judge_outputs([output], [rec])[0]
     assert not v.strict and not v.lenient, output
+
+
+# ---- a revision without a marker word ------------------------------------------------------
+
+AMENDMENTS = ["My count was {a}, but {why}, which leaves {b}.",
+              "My count was {a}, but {why}, which gives {b}.",
+              "The first reading was {a}; however, {why}, which makes {b}.",
+              "I had {a}, but {why}, leaving {b}.",
+              "My count was {a}, yet {why}, which yields {b}.",
+              "But {why}, which leaves {b}."]
+"""A contrast and a consequence (``commit.CONTRASTS``, ``commit.CONSEQUENCES``): no marker."""
+REASONS = ["I counted an edge twice", "I misread the direction of an edge",
+           "the start node does not belong", "one edge points the other way"]
+
+
+@PROPERTY
+@given(records, st.sampled_from(["", *FIRST]), st.sampled_from(AMENDMENTS),
+       st.sampled_from(REASONS), st.sampled_from(["\n\n", " "]), st.booleans())
+def test_a_contrast_then_a_consequence_revises_to_its_value(
+    record: dict[str, Any], first: str, template: str, why: str, gap: str, right: bool
+) -> None:
+    """"My count was 8, but I counted S twice, which leaves 7." reads 7: a value A, a contrast
+    and a consequence giving B of the same type revise A to B, alone or after A committed in
+    any form, right or wrong; never A, never no answer."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    if not first and template.startswith("But"):
+        template = "I had {a}. " + template  # the bare contrast needs a value before it
+    earlier = first.format(t=_text(kind, other), j=json.dumps(other))
+    if gap == " " and earlier[-1:] not in ".}>":
+        gap = "\n\n"  # a sentence on the value's own line is part of that line
+    earlier = earlier + gap if first else ""
+    output = earlier + template.format(a=_text(kind, other), why=why, b=_text(kind, value))
+    assert _verdict(output, record) == expected, output
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]), st.sampled_from(FIRST),
+       st.sampled_from(["which leaves", "which gives", "leaving"]), st.booleans())
+def test_a_consequence_without_a_contrast_or_with_a_hedge_is_no_revision(
+    record: dict[str, Any], first: str, consequence: str, right: bool
+) -> None:
+    """A consequence alone is commentary ("Answer: 4. Removing the loop, which leaves 3
+    edges, changes nothing." keeps 4's verdict); a contrast whose reason hedges ("but maybe
+    …, which leaves B") is never credited."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    earlier = first.format(t=_text(kind, value), j=json.dumps(value))
+    plain = f"{earlier}\n\nI checked the reversed edge, {consequence} the graph as it was."
+    assert _verdict(plain, record) == expected, plain
+    hedged = (f"{earlier}\n\nMy count was {_text(kind, value)}, but maybe I counted an edge "
+              f"twice, {consequence} {_text(kind, other)}.")
+    v = judge_outputs([hedged], [record])[0]
+    assert not v.strict and not v.lenient, hedged

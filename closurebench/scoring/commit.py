@@ -17,8 +17,9 @@ The last answer-bearing unit counts. Units, strongest first:
 
 After the commitment, a different value counts only after a revision marker ("wait",
 "correcting", "no —", "so", "actually", "in fact", ``~~struck~~``; ``REVISION_MARKERS``,
-also between a copula and its value: "the count is actually 6"), which makes it the
-commitment; offered as an
+also between a copula and its value: "the count is actually 6") or a contrast then a
+consequence ("but I counted S twice, which leaves 7": ``CONTRASTS``, ``CONSEQUENCES``), which
+makes it the commitment; offered as an
 alternative ("if …", "or", "would be", "could also be") it makes the answer a hedge: no
 answer. A withdrawal ("Wait, that is not right.", a refusal) with no value after it leaves no
 answer. Commentary that offers no competing value ("I cannot find any path from A to B.")
@@ -231,6 +232,13 @@ REVISION_ADVERBS = ("actually", "in fact", "in reality", "rather", "instead", "r
 "it is, in fact, 6", "it is rather 6"): skipped there, like an opener at a sentence start.
 "rather" and "instead" revise only as a sentence's first word ("Rather, 6."; "rather dense" is
 no revision) or with a value after them (``_CONCLUDE``)."""
+CONTRASTS = ("but", "however", "yet", "though")
+CONSEQUENCES = ("leaves", "leaving", "gives", "giving", "makes", "making", "yields", "yielding")
+"""A revision without a marker word is a contrast, then a consequence that gives a value:
+"My count was 8, but I counted S twice, which leaves 7." revises 8 to 7 (``_CONCLUDE``), as
+"so 7" would. The consequence words also introduce a value in a sentence (``_CUE_RE``); one
+without a contrast before it is commentary ("Answer: 4. That leaves 3 edges unused.")."""
+_AMENDING = (rf"(?:{'|'.join(CONTRASTS)})\b[^.;!?\n]*?\b(?:{'|'.join(CONSEQUENCES)})")
 _REVISING = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_MARKERS)
 _ADVERBS = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_ADVERBS)
 _SLOT_RE = re.compile(
@@ -648,9 +656,10 @@ _DOUBT = _Cue(
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    rf"|answer|result|again|{_ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
+    rf"|answer|result|again|{_ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED}"
+    rf"|{_AMENDING})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
-    "|again|" + "|".join(REVISION_ADVERBS + REVISION_QUALIFIERS),
+    "|again|" + "|".join(REVISION_ADVERBS + REVISION_QUALIFIERS + CONTRASTS),
 )
 _ALT = _Cue(
     r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
@@ -759,7 +768,8 @@ _PAUSES = r"(?:[\s,:;.!—]|-(?![\d.]))*"  # never a minus sign: "So, -1"
 _OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b{_PAUSES})+", re.I)
 _OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b{_PAUSES})+", re.I)
 _CUE_RE = re.compile(
-    r"\b(?:is|are|was|were|equals|be|gives|get|has|have|contains|totals?|count)\b\s*:?"
+    rf"\b(?:is|are|was|were|equals|be|get|has|have|contains|totals?|count"
+    rf"|{'|'.join(CONSEQUENCES)})\b\s*:?"
     r"|[:=≈]|'s\b",
     re.I,
 )
