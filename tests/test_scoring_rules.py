@@ -1136,12 +1136,158 @@ def test_a_group_that_hedges_or_holds_no_value_is_never_credited(
     assert _verdict(header, record) == expected, header
 
 
-@pytest.mark.xfail(strict=True, reason="known judge gap (found by the neutral-commentary "
-                   "property, present since 0.3.0): a bracketed aside opening a closing remark "
-                   "after the answer leaves no answer")
 def test_an_aside_before_a_closing_remark_keeps_the_answer() -> None:
+    """Found by the neutral-commentary property (present from 0.3.0 to 0.3.2): without the
+    full stop the aside was read as the subject of "… is my final answer"."""
     rec = next(r for r in closurebench.generate("all", per_category=1, seed=3)
                if r["category"] == "negative_reachability")
     answer = json.dumps({"answer": json.loads(rec["answer"])})
-    output = answer + "\n\n(see above) This is my final answer."
-    assert judge_outputs([output], [rec])[0].strict
+    for aside in ("(see above)", "(see above)."):
+        output = answer + f"\n\n{aside} This is my final answer."
+        assert judge_outputs([output], [rec])[0].strict, output
+
+
+BRACKETED_ASIDES = ["(see above)", "(as computed)", "[as shown]", "【see above】", "(checked)",
+                    "(as shown above)", "(see above).", "[as shown]."]
+NEUTRAL_REMARKS = ["This is my final answer.", "That is my final answer.", "This is the answer.",
+                   "I double-checked every edge.", "I hope that helps.",
+                   "Overall, I am confident in this.", "So that's it."]
+
+
+@PROPERTY
+@given(records, st.sampled_from([*FIRST, "{t}"]), st.sampled_from(BRACKETED_ASIDES),
+       st.sampled_from(NEUTRAL_REMARKS), st.sampled_from(["\n\n", "\n", " "]), st.booleans())
+def test_a_bracketed_aside_opening_a_closing_remark_never_changes_the_verdict(
+    record: dict[str, Any], first: str, aside: str, remark: str, gap: str, right: bool
+) -> None:
+    """"{…}\n\n(see above) This is my final answer.", "I get 4. [as shown] That is my final
+    answer.": a bracketed group opening a remark is an aside (``commit._aside``), no
+    statement and no subject, so the remark keeps the verdict it has without the aside."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    answer = first.format(t=_text(kind, value), j=json.dumps(value))
+    if gap == " " and answer[-1] not in ".}>":
+        gap = "\n\n"  # a remark on the value's own line is part of that line
+    plain = f"{answer}{gap}{remark}"
+    assert _verdict(plain, record) == expected, plain
+    output = f"{answer}{gap}{aside} {remark}"
+    assert _verdict(output, record) == expected, output
+
+
+# ---- a labelled value in prose; the remark after a value ----------------------------------
+
+LABEL_PHRASES = ["Busiest node", "Node with the most edges", "Reachable set", "Count",
+                 "Nodes found", "What I get"]
+"""Short names opening a sentence, none of them a cue word (``commit.CUE_NOUNS``)."""
+VALUE_REMARKS = ["", " (tied with nobody)", " (checked twice)", " (see the edges above)",
+                 " (no ties)", " 【as listed】", "."]
+"""Remarks after a value that give no value of its own ("nobody", "no ties" would read as an
+empty set or a "no" if they were read as one)."""
+
+
+@PROPERTY
+@given(records, st.sampled_from(LABEL_PHRASES), separators(), st.sampled_from(VALUE_REMARKS),
+       preludes, st.booleans())
+def test_a_labelled_value_gives_the_verdict_of_answer(
+    record: dict[str, Any], phrase: str, sep: str, remark: str, notes: list[str], right: bool
+) -> None:
+    """"Busiest node → T (tied with nobody)": a short name opening a sentence, any separator
+    (``marks.SEP``: the arrow as the colon) and a value give the verdict "Answer: T" gives; a
+    bracketed remark after the value is no value of its own, and a group right after a cue
+    is still the value ("The answer is (7)")."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(kind, value)
+    assert _verdict(f"{prelude}Answer: {text}", record) == expected
+    output = f"{prelude}{phrase}{sep}{text}{remark}"
+    assert _verdict(output, record) == expected, output
+    if kind != "object":
+        grouped = f"{prelude}The answer is ({text}){remark}"
+        assert _verdict(grouped, record) == expected, grouped
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]),
+       st.sampled_from(LABEL_PHRASES), separators(),
+       st.sampled_from([" (or {o})", " (maybe {o})", " (actually {o})"]),
+       st.booleans())
+def test_a_remark_that_hedges_or_revises_is_weighed(
+    record: dict[str, Any], phrase: str, sep: str, remark: str, right_first: bool
+) -> None:
+    """A bracketed remark after a labelled value is skipped only when it is neutral: one
+    that offers another value ("T (or U)", "T (maybe U)") is never credited, and one that
+    revises ("T (actually U)") is never credited with the value it replaces."""
+    kind = _kind(record)
+    a, b = (_answer(record), _wrong(record)) if right_first else (_wrong(record), _answer(record))
+    output = f"{phrase}{sep}{_text(kind, a)}{remark.format(o=_text(kind, b))}"
+    v = judge_outputs([output], [record])[0]
+    if "actually" in remark:
+        assert v.strict is (not right_first), output
+    else:
+        assert not v.strict and not v.lenient, output
+
+
+@pytest.mark.xfail(strict=True, reason="known judge gap (found by the remark property, present "
+                   "since 0.3.0): a questioned value in a remark after the value replaces it")
+def test_a_questioned_value_in_a_remark_is_never_credited() -> None:
+    rec = next(r for r in RECORDS if _kind(r) == "integer")
+    a, b = _answer(rec) + 2, _answer(rec)
+    output = f"Count: {a} ({b}?)"
+    v = judge_outputs([output], [rec])[0]
+    assert not v.strict and not v.lenient, output
+
+
+# ---- a revision without a marker word ------------------------------------------------------
+
+AMENDMENTS = ["My count was {a}, but {why}, which leaves {b}.",
+              "My count was {a}, but {why}, which gives {b}.",
+              "The first reading was {a}; however, {why}, which makes {b}.",
+              "I had {a}, but {why}, leaving {b}.",
+              "My count was {a}, yet {why}, which yields {b}.",
+              "But {why}, which leaves {b}."]
+"""A contrast and a consequence (``commit.CONTRASTS``, ``commit.CONSEQUENCES``): no marker."""
+REASONS = ["I counted an edge twice", "I misread the direction of an edge",
+           "the start node does not belong", "one edge points the other way"]
+
+
+@PROPERTY
+@given(records, st.sampled_from(["", *FIRST]), st.sampled_from(AMENDMENTS),
+       st.sampled_from(REASONS), st.sampled_from(["\n\n", " "]), st.booleans())
+def test_a_contrast_then_a_consequence_revises_to_its_value(
+    record: dict[str, Any], first: str, template: str, why: str, gap: str, right: bool
+) -> None:
+    """"My count was 8, but I counted S twice, which leaves 7." reads 7: a value A, a contrast
+    and a consequence giving B of the same type revise A to B, alone or after A committed in
+    any form, right or wrong; never A, never no answer."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    if not first and template.startswith("But"):
+        template = "I had {a}. " + template  # the bare contrast needs a value before it
+    earlier = first.format(t=_text(kind, other), j=json.dumps(other))
+    if gap == " " and earlier[-1:] not in ".}>":
+        gap = "\n\n"  # a sentence on the value's own line is part of that line
+    earlier = earlier + gap if first else ""
+    output = earlier + template.format(a=_text(kind, other), why=why, b=_text(kind, value))
+    assert _verdict(output, record) == expected, output
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]), st.sampled_from(FIRST),
+       st.sampled_from(["which leaves", "which gives", "leaving"]), st.booleans())
+def test_a_consequence_without_a_contrast_or_with_a_hedge_is_no_revision(
+    record: dict[str, Any], first: str, consequence: str, right: bool
+) -> None:
+    """A consequence alone is commentary ("Answer: 4. Removing the loop, which leaves 3
+    edges, changes nothing." keeps 4's verdict); a contrast whose reason hedges ("but maybe
+    …, which leaves B") is never credited."""
+    kind = _kind(record)
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    earlier = first.format(t=_text(kind, value), j=json.dumps(value))
+    plain = f"{earlier}\n\nI checked the reversed edge, {consequence} the graph as it was."
+    assert _verdict(plain, record) == expected, plain
+    hedged = (f"{earlier}\n\nMy count was {_text(kind, value)}, but maybe I counted an edge "
+              f"twice, {consequence} {_text(kind, other)}.")
+    v = judge_outputs([hedged], [record])[0]
+    assert not v.strict and not v.lenient, hedged

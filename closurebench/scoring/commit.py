@@ -17,8 +17,9 @@ The last answer-bearing unit counts. Units, strongest first:
 
 After the commitment, a different value counts only after a revision marker ("wait",
 "correcting", "no —", "so", "actually", "in fact", ``~~struck~~``; ``REVISION_MARKERS``,
-also between a copula and its value: "the count is actually 6"), which makes it the
-commitment; offered as an
+also between a copula and its value: "the count is actually 6") or a contrast then a
+consequence ("but I counted S twice, which leaves 7": ``CONTRASTS``, ``CONSEQUENCES``), which
+makes it the commitment; offered as an
 alternative ("if …", "or", "would be", "could also be") it makes the answer a hedge: no
 answer. A withdrawal ("Wait, that is not right.", a refusal) with no value after it leaves no
 answer. Commentary that offers no competing value ("I cannot find any path from A to B.")
@@ -42,6 +43,7 @@ from closurebench.scoring.marks import (
     SEP,
     SIGN,
     arrow,
+    group_end,
     item_marker,
     relation,
     role,
@@ -230,6 +232,13 @@ REVISION_ADVERBS = ("actually", "in fact", "in reality", "rather", "instead", "r
 "it is, in fact, 6", "it is rather 6"): skipped there, like an opener at a sentence start.
 "rather" and "instead" revise only as a sentence's first word ("Rather, 6."; "rather dense" is
 no revision) or with a value after them (``_CONCLUDE``)."""
+CONTRASTS = ("but", "however", "yet", "though")
+CONSEQUENCES = ("leaves", "leaving", "gives", "giving", "makes", "making", "yields", "yielding")
+"""A revision without a marker word is a contrast, then a consequence that gives a value:
+"My count was 8, but I counted S twice, which leaves 7." revises 8 to 7 (``_CONCLUDE``), as
+"so 7" would. The consequence words also introduce a value in a sentence (``_CUE_RE``); one
+without a contrast before it is commentary ("Answer: 4. That leaves 3 edges unused.")."""
+_AMENDING = (rf"(?:{'|'.join(CONTRASTS)})\b[^.;!?\n]*?\b(?:{'|'.join(CONSEQUENCES)})")
 _REVISING = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_MARKERS)
 _ADVERBS = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_ADVERBS)
 _SLOT_RE = re.compile(
@@ -378,18 +387,37 @@ def _group(region: str, at: int, stop: int) -> tuple[int, int] | None:
     or emphasis. None if a separator follows the group ("Final answer (corrected): 4"
     is an aside before the value)."""
     i = skip(region, at, CLOSE, stop)
-    if i >= stop or unicodedata.category(region[i]) != "Ps" or unicodedata.normalize(
-            "NFKC", region[i]) in ("[", "{"):
+    if i >= stop or unicodedata.normalize("NFKC", region[i]) in ("[", "{"):
         return None
-    depth, j = 0, i
-    for j in range(i, min(stop, i + TEXT_CHARS)):
-        cat = unicodedata.category(region[j])
-        depth += (cat == "Ps") - (cat == "Pe")
-        if depth == 0:
-            break
-    if depth != 0 or region[j + 1 : stop].strip(_LINE_END) or j == i + 1:
+    end = group_end(region, i, min(stop, i + TEXT_CHARS))
+    if end < 0 or region[end:stop].strip(_LINE_END) or end == i + 2:
         return None
-    return i + 1, j
+    return i + 1, end - 1
+
+
+def _aside(text: str, i: int = 0) -> int:
+    """Where a statement starts after the bracketed aside that opens it at ``i`` ("(see
+    above) This is my final answer.", "[as shown] …", "【see above】 …"), or ``i`` if none
+    opens it: a group (``marks.group_end``; not ``{``, which opens JSON) followed by more of
+    the statement is a remark, like an opener, never the statement's value or subject. A
+    group with nothing after it is left alone: it may be the value ("(7) is the answer")."""
+    j = i
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    end = group_end(text, j) if text[j : j + 1] != "{" else -1
+    if end < 0:
+        return i
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return end if text[end:].strip(_FILLER) else i
+
+
+def _aside_only(piece: str) -> bool:
+    """Whether a piece of prose is only a bracketed aside ("(see above).", "[as shown]"):
+    no statement, so a remark after it still speaks of the statement before it."""
+    body = piece.strip()
+    j = group_end(body, 0) if body[:1] != "{" else -1
+    return j > 0 and not body[j:].strip(_FILLER)
 
 
 _COPULA_BEFORE_RE = re.compile(
@@ -412,7 +440,8 @@ def _value_first(region: str, lower: str, pos: int, start: int, stop: int) -> Un
         return None
     brk = _SENTENCE_BREAK_RE.match(region, start, cop.start())
     lo = brk.end() if brk else start
-    subject = _BACKREF_TAIL_RE.sub("", region[lo : cop.start()])
+    subject = region[_aside(region[: cop.start()], lo) : cop.start()]  # "(see above) This"
+    subject = _BACKREF_TAIL_RE.sub("", subject)
     lead = skip(subject, 0, OPEN)
     opener = _OPENER_BOOL_RE.match(subject, lead)
     subject = subject[opener.end() if opener else lead :]
@@ -627,9 +656,10 @@ _DOUBT = _Cue(
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    rf"|answer|result|again|{_ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED})\b",
+    rf"|answer|result|again|{_ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED}"
+    rf"|{_AMENDING})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
-    "|again|" + "|".join(REVISION_ADVERBS + REVISION_QUALIFIERS),
+    "|again|" + "|".join(REVISION_ADVERBS + REVISION_QUALIFIERS + CONTRASTS),
 )
 _ALT = _Cue(
     r"\b(?:or|either|alternatively|otherwise|unless|if|would|could|might|in which case"
@@ -703,8 +733,10 @@ def _states(piece: str) -> bool | int:
     before (a demonstrative or "above": "Overall, I trust this count.") none. If no value
     of the type is read in a final statement, the output has no answer: never a value named
     earlier in the reasoning."""
+    if _aside_only(piece):
+        return False  # "(see above)": a remark, no statement
     body = piece.strip()
-    i = _open(body, 0)
+    i = _open(body, _aside(body))  # "(see above) This is my final answer."
     concluding = _CONCLUDING_RE.match(body, i)
     if concluding is not None:
         i = _open(body, concluding.end())
@@ -736,7 +768,8 @@ _PAUSES = r"(?:[\s,:;.!—]|-(?![\d.]))*"  # never a minus sign: "So, -1"
 _OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b{_PAUSES})+", re.I)
 _OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b{_PAUSES})+", re.I)
 _CUE_RE = re.compile(
-    r"\b(?:is|are|was|were|equals|be|gives|get|has|have|contains|totals?|count)\b\s*:?"
+    rf"\b(?:is|are|was|were|equals|be|get|has|have|contains|totals?|count"
+    rf"|{'|'.join(CONSEQUENCES)})\b\s*:?"
     r"|[:=≈]|'s\b",
     re.I,
 )
@@ -814,6 +847,32 @@ def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
         _OPENER_BOOL_RE.match(row) is None)  # that opens like one ("Actually, Yara.")
 
 
+def _joins(body: str) -> list[int]:
+    """Where a value may start in a sentence: after the separator of a *labelled value* (a
+    short name opening the sentence, then any separator of ``marks``, as a ``key: value``
+    row's: "Busiest node → T", "Reachable set ⟶ A, B"; not an arrow between two values, as
+    in a path "A → B → C"), then after each of the first copulas and joiners (``_CUE_RE``)."""
+    out = [m.end() for m in islice(_CUE_RE.finditer(body), 3)]
+    name = _KV_RE.match(body)
+    end = -1 if name is None else pair_end(body, name.end())
+    if end > 0 and end not in out:
+        out.insert(0, end)
+    return out
+
+
+def _remark(rest: str) -> str:
+    """What follows a value, without the bracketed group right after it ("T (tied with
+    nobody)", "A, B (checked)"): a remark on the value given, not a value of its own,
+    unless it revises, concludes or hedges ("4 (actually 5)", "4 (or 5)", "4 (5?)"), which
+    the commitment then weighs. A group *before* a value is the value ("The answer is (7)")."""
+    j = len(rest) - len(rest.lstrip(" \t"))
+    end = group_end(rest, j) if rest[j : j + 1] != "{" else -1
+    if end < 0:
+        return rest
+    group = rest[j:end].lower()
+    return rest if _marked(group) or _hedges(group) or "?" in group else rest[end:]
+
+
 class Reader:
     """Reads explicit units and prose as values of one schema (``names`` says which labels
     name a node) and compares values (``same``)."""
@@ -882,7 +941,7 @@ class Reader:
             if value is FAIL:
                 break
             out.append((value, offered))
-            body = rest
+            body = _remark(rest)
         return out
 
     def bold(self, piece: str) -> tuple[list[tuple[Any, bool]], str]:
@@ -922,8 +981,8 @@ class Reader:
             value, rest, _ = self._first(body[body.rfind(",") + 1 :], 0)
             if value is not FAIL and not rest.strip(_PAUSE):
                 return value, rest, True
-        for cue in islice(_CUE_RE.finditer(body), 3):
-            after = body[cue.end() :]
+        for at in _joins(body):
+            after = body[at:]
             slot = _SLOT_RE.match(after)  # "the count is actually 6", "is, in fact, 6"
             if slot is not None:
                 after = after[slot.end() :]
@@ -972,11 +1031,16 @@ class Reader:
             return found[i]
 
         last = next((i for i in range(len(pieces) - 1, -1, -1) if values(i)), -1)
-        if last < 0 or any(
-                said is True or (said is _BACKREF and i > last + 1)
-                for i, said in enumerate(map(_states, (p for p, _ in pieces)))
-                if i > last):
-            return FAIL  # a closing statement gives no value: never one of the reasoning
+        if last < 0:
+            return FAIL
+        before = last  # the statement before each piece (a bracketed aside is none)
+        for i in range(last + 1, len(pieces)):
+            if _aside_only(pieces[i][0]):
+                continue  # "{…}\n\n(see above) This is my final answer."
+            said = _states(pieces[i][0])
+            if said is True or (said is _BACKREF and before != last):
+                return FAIL  # a closing statement gives no value: never one of the reasoning
+            before = i
         start = last
         if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
             # ("| query | answer |") neither revises nor hedges

@@ -34,8 +34,8 @@ import re
 import unicodedata
 
 __all__ = [
-    "BULLET", "CLOSE", "DASH", "OPEN", "REL", "SEP", "SIGN", "arrow", "item_marker", "relation",
-    "role", "skip", "skip_back",
+    "BULLET", "CLOSE", "DASH", "OPEN", "REL", "SEP", "SIGN", "arrow", "group_end", "item_marker",
+    "relation", "role", "skip", "skip_back",
 ]
 
 OPEN, CLOSE, SEP, BULLET, DASH, REL, SIGN = 1, 2, 4, 8, 16, 32, 64
@@ -151,6 +151,23 @@ def skip_back(text: str, pos: int, mask: int, start: int = 0) -> int:
     while i > start and role(text[i - 1]) & mask:
         i -= 1
     return i
+
+
+def group_end(text: str, i: int, stop: int = -1) -> int:
+    """The end (past its closing bracket) of the bracketed group that opens at ``i``, or -1:
+    an opening bracket of any script (``Ps``: ``(``, ``[``, ``【``, ``（``) and the closing one
+    (``Pe``) that brings the nesting back to zero before ``stop``. One rule for every stage
+    that tells a group from the text around it (the value after a cue, an aside)."""
+    stop = len(text) if stop < 0 else min(stop, len(text))
+    if i >= stop or unicodedata.category(text[i]) != "Ps":
+        return -1
+    depth = 0
+    for j in range(i, stop):
+        cat = unicodedata.category(text[j])
+        depth += (cat == "Ps") - (cat == "Pe")
+        if depth == 0:
+            return j + 1
+    return -1
 
 
 _ENUM_RE = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}|[A-Za-z]|[ivxlc]{2,5})[.)]|\((?:\d{1,3}|[A-Za-z]"
