@@ -4,15 +4,21 @@ Convention: a clique is a set of nodes every two of which are linked; a single n
 clique of size 1. Example: links A-B, B-C, C-A, C-D: the largest clique, A, B, C, has 3.
 
 GrAlgoBench's sampled graphs answer 3 in 72–92% of instances. Here the size c is drawn over
-3..min(8, n // 2 + 1) (at ``Target.quantile``) and planted on random nodes; near misses are
-planted beside it: a c-clique minus one link and a (c - 1)-clique, both on nodes given extra
-links so they look busiest, and (where there is room) a complete bipartite block K(c, c),
-dense but triangle-free, so the degeneracy overstates c (it comes first, the near misses
-where room is left). Every graph of an n gets the link count the largest c's planting
-needs (the rest in a bipartite block of the left-over nodes, then at random), so the link
-count does not tell c. A graph is kept only if its clique number is exactly c and (but for a
-small share) the greedy clique (from the busiest node, add the busiest common
-neighbour) and "the degeneracy plus one" both miss it.
+3..min(8, n // 2 + 1) (at ``Target.quantile``) and realised inside a reference graph drawn
+from n and the link count alone (the cell's m, raised where n is too small to hold the
+largest c: a function of n, never of c). Every move is a double-edge swap (Maslov–Sneppen),
+so every degree stays the reference's; where the degrees cannot hold the planting (small n,
+large c) a link end or a whole link may also move between nodes of degree 3 or more, so
+every degree capped at 3 stays (the 0 / 1 / 2 / 3+ histogram a no-chaining reader sees).
+Either way the link count and the degree histogram do not tell c (the earlier planting
+added the clique and its near misses to a random graph, and the learned reader read c off
+them: +33 to +52 points at every scale). Placed by swaps: the c-clique on random nodes
+that are not the busiest; a c-core with no c-clique (a block of c + 2 nodes linked but for
+a matching, or two wings on the clique), so "degeneracy + 1" overstates c; near misses on
+the busiest nodes (a c-clique minus one link, a (c - 1)-clique); then links of any larger
+clique, and of the greedy clique (from the busiest node, add the busiest common
+neighbour) while it reaches c, are swapped away. A graph is kept only if its clique number
+is exactly c and (but for a small share) both no-search readers miss it.
 """
 
 from __future__ import annotations
@@ -35,69 +41,281 @@ KEEP = 0.05
 LARGEST = 8
 #: Share of graphs (with room) that get a triangle-free dense block beside the clique.
 BIPARTITE = 0.7
+#: Degrees are kept exactly where the reference graph lets them; otherwise each degree capped
+#: here (0, 1, 2, "3 or more": the degree histogram a no-chaining reader sees) is kept.
+CAP = 3
+#: Realisations tried on one reference graph before ``construct`` gives up (returns None).
+TRIES = 4
+#: Moves tried per link to make or break before a realisation gives up on it.
+MOVES = 40
+#: Cliques larger than c broken per realisation before it gives up.
+BREAKS = 200
 
 
 def propose(rng, g):
     return {} if g.edges else None
 
 
+def _values(n: int) -> list[int]:
+    return list(range(3, max(3, min(LARGEST, n // 2 + 1)) + 1))
+
+
+def _links(n: int, m: int) -> int:
+    """The link count of every graph of ``n`` nodes: the cell's ``m``, or, where that cannot
+    hold the largest clique of the range with a link or two for every other node (s1, small
+    s2), that many. A function of n and m alone, never of the drawn c."""
+    top = _values(n)[-1]
+    return min(n * (n - 1) // 2, max(m, top * (top - 1) // 2 + 2 * (n - top)))
+
+
 def construct(rng, n, rho, target: Target):
-    values = list(range(3, max(3, min(LARGEST, n // 2 + 1)) + 1))
+    values = _values(n)
     u = rng.random() if target.quantile is None else target.quantile
     c = pick_at_quantile(values, [1.0] * len(values), u)
-    m = edge_count(n, rho)
-    order = rng.sample(range(n), n)
-    clique, rest = order[:c], order[c:]
-    edges = set()
-    edges |= {(min(a, b), max(a, b)) for a, b in combinations(clique, 2)}
-    decoys = []
-    if len(rest) >= 2 * c and rng.random() < BIPARTITE:
-        # a complete bipartite block K(c, c): every node has c neighbours in it (so the
-        # degeneracy is at least c and "degeneracy + 1" says c + 1), yet it has no triangle
-        left, right, rest = rest[:c], rest[c:2 * c], rest[2 * c:]
-        edges |= {(min(a, b), max(a, b)) for a in left for b in right}
-    if len(rest) >= c:  # a c-clique minus one link: c - 1 at most
-        near = rest[:c]
-        pairs = list(combinations(near, 2))
-        pairs.remove(rng.choice(pairs))
-        edges |= {(min(a, b), max(a, b)) for a, b in pairs}
-        decoys += near
-        rest = rest[c:]
-    if len(rest) >= c - 1 >= 3:
-        near, rest = rest[:c - 1], rest[c - 1:]
-        edges |= {(min(a, b), max(a, b)) for a, b in combinations(near, 2)}
-        decoys += near
-    others = [v for v in range(n) if v not in clique]
-    for v in decoys:  # make the near misses the busiest nodes
-        for x in rng.sample(others, min(len(others), 2)):
-            if x != v:
-                edges.add((min(v, x), max(v, x)))
-    # The link count must not tell c: every graph of this n gets as many links as the
-    # largest c's planting would need (up to a quarter of all pairs: the smallest graphs
-    # cannot hold more without larger cliques), the extra ones in a triangle-free
-    # (bipartite) block of the nodes left over, then at random.
-    goal = max(m, min(_planted_links(max(values)), n * (n - 1) // 8))  # at most ρ = 1/4
-    free = [v for v in rest if v not in decoys]
-    half = len(free) // 2
-    side_a, side_b = free[:half], free[half:]
-    cross = [(min(a, b), max(a, b)) for a in side_a for b in side_b]
-    rng.shuffle(cross)
-    for pair in cross[:max(0, goal - len(edges) - m // 2)]:  # about m / 2 stay random
-        edges.add(pair)
-    edges = sparse_graph(rng, n, max(goal, len(edges)), edges)
-    g = Graph(n, tuple(sorted(edges)), directed=False)
-    a = g.adjacency
-    if clique_number(a) != c:
-        return None
-    if c in (greedy_clique(a), degeneracy_plus_one(g, {})) and rng.random() >= KEEP:
-        return None
-    return g, {}
+    # the reference graph, drawn from n and m alone: every realisation below keeps each of its
+    # degrees (or, failing that, each degree capped at CAP), so the link count and the degree
+    # histogram are the same whatever c is
+    reference = sorted(sparse_graph(rng, n, _links(n, edge_count(n, rho))))
+    for _ in range(TRIES):
+        for exact in (True, False):
+            g = _Rewiring(rng, n, reference, exact).realise(c)
+            if g is None:
+                continue
+            a = g.adjacency
+            if clique_number(a) != c:
+                continue
+            if c in (greedy_clique(a), degeneracy_plus_one(g, {})) and rng.random() >= KEEP:
+                continue
+            return g, {}
+    return None
 
 
-def _planted_links(c: int) -> int:
-    """Links the planting of a c-clique can take: the clique, its two near misses, the
-    K(c, c) block and the near misses' extra links."""
-    return 3 * c * (c - 1) // 2 - 1 - (c - 1) + c * c + 2 * (2 * c - 1)
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+class _Rewiring:
+    """A graph changed one move at a time (a double-edge swap, or where degrees are capped a
+    link end moved or a link moved), each move keeping every node's degree (``exact``) or its
+    degree capped at ``CAP``. Links made for the answer are kept from later moves; the near
+    miss's missing link is never made. Random picks come from lists in a fixed order."""
+
+    def __init__(self, rng, n: int, edges: list[tuple[int, int]], exact: bool) -> None:
+        self.rng, self.n, self.exact = rng, n, exact
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        self.edges = list(edges)
+        self.where = {e: i for i, e in enumerate(self.edges)}
+        for a, b in edges:
+            self.adj[a].add(b)
+            self.adj[b].add(a)
+        self.kept: set[tuple[int, int]] = set()
+        self.banned: set[tuple[int, int]] = set()
+
+    def _key(self, d: int) -> int:
+        return d if self.exact else min(d, CAP)
+
+    def _move(self, drop: list[tuple[int, int]], add: list[tuple[int, int]]) -> bool:
+        """Drop links, add pairs, if every node keeps its (capped) degree; else nothing."""
+        if len(set(add)) < len(add) or len(set(drop)) < len(drop):
+            return False
+        if any(e in self.kept or e not in self.where for e in drop):
+            return False
+        if any(a == b or b in self.adj[a] or (a, b) in self.banned for a, b in add):
+            return False
+        delta: dict[int, int] = {}
+        for (a, b), s in [*((e, -1) for e in drop), *((e, 1) for e in add)]:
+            delta[a] = delta.get(a, 0) + s
+            delta[b] = delta.get(b, 0) + s
+        for v, d in delta.items():
+            if d and self._key(len(self.adj[v]) + d) != self._key(len(self.adj[v])):
+                return False
+        for a, b in drop:
+            self.adj[a].discard(b)
+            self.adj[b].discard(a)
+            i = self.where.pop((a, b))
+            last = self.edges.pop()
+            if i < len(self.edges):
+                self.edges[i] = last
+                self.where[last] = i
+        for a, b in add:
+            self.adj[a].add(b)
+            self.adj[b].add(a)
+            self.where[(a, b)] = len(self.edges)
+            self.edges.append((a, b))
+        return True
+
+    def _free(self, u: int) -> int | None:
+        """A random neighbour of u over a link not kept (None if none)."""
+        pool = sorted(x for x in self.adj[u] if _pair(u, x) not in self.kept)
+        return self.rng.choice(pool) if pool else None
+
+    def _any(self) -> tuple[int, int]:
+        return self.edges[self.rng.randrange(len(self.edges))]
+
+    def link(self, u: int, v: int) -> bool:
+        """Make and keep the link u-v: swap it in for u-x and v-y (x-y made), or, where
+        degrees are capped, move a link end (x-u or y-v) or a whole link onto it."""
+        e = _pair(u, v)
+        if e in self.where:
+            self.kept.add(e)
+            return True
+        for _ in range(MOVES):
+            x, y = self._free(u), self._free(v)
+            tries = []
+            if x is not None and y is not None:
+                tries.append(([_pair(u, x), _pair(v, y)], [e, _pair(x, y)]))
+            if not self.exact:
+                tries += [([_pair(v, y)], [e])] if y is not None else []
+                tries += [([_pair(u, x)], [e])] if x is not None else []
+                tries.append(([self._any()], [e]))
+            if any(self._move(drop, add) for drop, add in tries):
+                self.kept.add(e)
+                return True
+        return False
+
+    def unlink(self, a: int, b: int) -> bool:
+        """Remove the link a-b: swap it with a random link x-y (a-x and b-y made), or, where
+        degrees are capped, move one of its ends or the whole link elsewhere."""
+        e = _pair(a, b)
+        for _ in range(MOVES):
+            x, y = self._any()
+            if self.rng.random() < 0.5:
+                x, y = y, x
+            tries = [([e, _pair(x, y)], [_pair(a, x), _pair(b, y)])]
+            if not self.exact:
+                z = self.rng.randrange(self.n)
+                tries += [([e], [_pair(a, z)]), ([e], [_pair(x, z)])]
+            if any(self._move(drop, add) for drop, add in tries):
+                return True
+        return False
+
+    def realise(self, c: int) -> Graph | None:
+        """The reference rewired to hold a c-clique on random nodes that are not the
+        busiest, a c-core with no c-clique (so "degeneracy + 1" says more than c), near
+        misses on the busiest nodes (a c-clique minus one link, a (c - 1)-clique), no clique
+        larger than c, and a greedy clique from the busiest node short of c. None where a
+        required step (the clique, the missing link, the breaking) fails."""
+        rng, adj = self.rng, self.adj
+        order = rng.sample(range(self.n), self.n)
+        order.sort(key=lambda v: -len(adj[v]))  # the busiest first (random among ties)
+
+        def eligible(d: int, taken: set[int]) -> list[int]:
+            return [v for v in order if v not in taken and len(adj[v]) >= self._floor(d)]
+
+        near = order[:c] if self.n >= 3 * c else []
+        second = order[c:2 * c - 1] if near and self.n >= 4 * c else []
+        taken = set(near) | set(second)
+        pool = eligible(c - 1, taken)
+        if len(pool) < c:
+            return None
+        clique = sorted(rng.sample(pool, c))
+        if not all(self.link(a, b) for a, b in combinations(clique, 2)):
+            return None
+        taken |= set(clique)
+        if c >= 4 and not self._core(c, clique, eligible, taken) and self.exact:
+            return None  # capped: best effort, ``construct`` keeps a few graphs it reads
+        if near:  # a c-clique minus one link, on the busiest nodes: greedy follows it
+            pairs = list(combinations(sorted(near), 2))
+            miss = pairs.pop(rng.randrange(len(pairs)))
+            if miss in self.where and not self.unlink(*miss):
+                return None  # the missing link goes first, if the reference has it
+            self.banned.add(miss)
+            for a, b in pairs:  # best effort: a near miss short of a link is still one
+                self.link(a, b)
+        for a, b in combinations(sorted(second), 2):
+            self.link(a, b)
+        for _ in range(BREAKS):
+            found = _clique_over(adj, c + 1)
+            short = found is None
+            if short:  # no clique above c; then the greedy one should stay short
+                found = _greedy(adj)
+                if len(found) < c:
+                    break
+            free = [e for e in combinations(sorted(found), 2) if e not in self.kept]
+            if not free or not self.unlink(*rng.choice(free)):
+                if short:  # greedy walks the kept clique (small n): ``construct`` decides
+                    break
+                return None
+        else:
+            return None
+        return Graph(self.n, tuple(sorted(self.edges)), directed=False)
+
+    def _core(self, c: int, clique: list[int], eligible, taken: set[int]) -> bool:
+        """A c-core without a clique above c, so "degeneracy + 1" says c + 1 or more. Where
+        there is room, a block apart: c + 2 nodes linked but for a matching (each node has
+        c or c + 1 links in it; no clique above c / 2 + 2). Else two wings on the clique, x
+        and y, linked to each other and to all of it but for p (x) and q (y): every node then
+        has c links among them, and no clique above c. False where the degrees allow
+        neither (exact degrees; the capped realisation tries next)."""
+        rng = self.rng
+        size = c + 2
+        block = eligible(c, taken)
+        if len(block) >= size:
+            block = rng.sample(block, size)
+            taken |= set(block)
+            for i, a in enumerate(block):
+                for j in range(i + 1 + (i % 2 == 0), size):
+                    self.link(a, block[j])
+            return True
+        wings = eligible(c, taken)
+        if len(wings) < 2:
+            return False
+        x, y = rng.sample(wings, 2)
+        p, q = rng.sample(clique, 2)
+        taken |= {x, y}
+        self.banned |= {_pair(x, p), _pair(y, q)}
+        if _pair(x, p) in self.where and not self.unlink(x, p):
+            return False
+        if _pair(y, q) in self.where and not self.unlink(y, q):
+            return False
+        return all(self.link(*e) for e in [(x, y), *((x, v) for v in clique if v != p),
+                                           *((y, v) for v in clique if v != q)])
+
+    def _floor(self, d: int) -> int:
+        """The fewest links a node needs to take ``d`` kept links: d itself where degrees
+        are exact, else enough to be at the cap (a capped node can take link ends)."""
+        return d if self.exact else min(d, CAP)
+
+
+def _greedy(adj: list[set[int]]) -> list[int]:
+    """``greedy_clique``'s nodes: from the busiest node (lowest id on ties), keep adding the
+    busiest common neighbour."""
+    cand = list(range(len(adj)))
+    out: list[int] = []
+    while cand:
+        v = max(cand, key=lambda x: (len(adj[x]), -x))
+        out.append(v)
+        cand = [x for x in cand if x in adj[v]]
+    return out
+
+
+def _clique_over(adj: list[set[int]], k: int) -> list[int] | None:
+    """Some k nodes that are pairwise linked (sorted), or None: a search over bitsets of the
+    nodes with at least k - 1 neighbours, pruned when too few candidates are left."""
+    n = len(adj)
+    nbr = [sum(1 << x for x in s) for s in adj]
+    alive = sum(1 << v for v in range(n) if len(adj[v]) >= k - 1)
+    changed = True
+    while changed:  # peel to the (k - 1)-core
+        changed = False
+        for v in range(n):
+            if alive >> v & 1 and (nbr[v] & alive).bit_count() < k - 1:
+                alive &= ~(1 << v)
+                changed = True
+
+    def grow(chosen: list[int], cand: int) -> list[int] | None:
+        if len(chosen) == k:
+            return chosen
+        while cand and len(chosen) + cand.bit_count() >= k:
+            low = cand & -cand
+            cand ^= low
+            v = low.bit_length() - 1
+            got = grow([*chosen, v], cand & nbr[v])
+            if got is not None:
+                return got
+        return None
+
+    return grow([], alive)
 
 
 def greedy(g, q):
