@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "10034b976abb86c9a72686ab4738448072aec9ee776661aa1cc97e683c506c91"),
+     "5ab149c5552edd46dde81bb156764f02d46b1c45042fb412d42b2e02d1975d0c"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "75f0d8c3335fbb51d376c1e5705deb9f51c9875101d710dd59b18e879b75d301"),
+     "44560a2edda849243059d6e9848399aa706597779e80585e3163178945d9f2ee"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
      "e7822ca094f9dadd34aab953bcb9c7fdf7783acf060bd3887fad6a58e970ff0f"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "13f3c496ba3f0a5017885afee4bfcf48c7793ea98826a0ec12c0d32aaf8370b6"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "b56964c577eb0ae410a794aa8496e47d781f8425627929baf0710910d465dff0"),
+     "0d8e8d12ad8fd29b940f42e80c8332eb985a1044ed140a6f780b1489e745e134"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "1a4e52abec7c8d7d2d7aa1fe5b8ba92b92298bf8b9a0903f338b608355f4b569"),
+     "ac6a1e3cf55cfd8ab1b78db9599a0885912ad97f2e088edf3c4fdd9002b33680"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
      "4c3eab60e855eeef47ee67f68f7806741278e2ec4f54eee1a76e90ff3490e969"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "5b9e6c2c4ef9b7211d0470889b033211ee5f6b92b7ce18c4d7728b36b221b609"),
+     "250e0b968faff0d4f9bf8e3e2ce12b75694791fd15c3950241684879d0998ac5"),
 ]
 
 

@@ -13,6 +13,19 @@ two shapes, so the other structural half could only hold trees where every x has
 answer. At six people x's parent is asked (one generation): deeper lines there fall in one
 structural half at ρ near 0.5. Trees whose answer is the parentless person mentioned most
 are mostly redrawn.
+
+The answer always has no parent, so a reader that never chains two edges narrows it to the
+founders that are not x's own parents, and then picks among them: at one generation (x's
+only parent is a founder) it is always right, deeper it is right about once per founder
+left. From two generations on the first tries are therefore *level* (``LEVEL_TRIES``): the
+rivals are founded at generation 0 beside the line's founder, as many as the people left
+allow (up to one in two, not one in three), and growth marries in as many spouses as ρ's
+share fits (``Family.grow(most_spouses=True)``). More founders compete, and the ones at the
+top generation are the ones the blind walk's parent swaps (``nullmodel.family_move``, within
+a generation) hand x's line to, so which of them answers is the walk's, with the degrees of
+a founder planted at generation 0 either way. The founder count is bounded (each founder
+needs a child, every child beyond a line is one person less for founders): about three in
+ten people, so the no-chaining floor stays near (one-generation share) + (rest) / 3.
 """
 
 from __future__ import annotations
@@ -42,8 +55,8 @@ def max_hops(n: int) -> int:
     return max(1, n - 3) if n != 6 else 1
 
 
-def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True
-          ) -> tuple[Family, list[int], set[int]]:
+def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True,
+          level: bool = False) -> tuple[Family, list[int], set[int]]:
     """A line of ``depth`` generations from a founder down to x (``line[-1]``), and rivals.
 
     Each rival is another founder with a child, who is kept to that one parent so they have
@@ -51,13 +64,18 @@ def plant(rng, n: int, depth: int, room: int | None = None, rivals: bool = True
     kinship_complex, which passes the ``room`` (people, >= 2) left outside the founder's
     lineage. Returns the tree, the line and the rivals' children. Without ``rivals`` (the
     fallback where ρ asks for more second parents than rival lineages leave room for) the
-    other founders are married-in spouses.
+    other founders are married-in spouses. ``level`` founds every rival at generation 0,
+    as many as ``room // 3`` to ``room // 2`` (ancestor's level tries; kinship_complex keeps
+    the default).
     """
     fam = Family()
     line = [fam.add(gen=0)]
     for _ in range(depth):
         line.append(fam.add(line[-1]))
     room = n - len(fam) if room is None else room
+    if level:  # rivals founded beside the line's founder (see the module docstring)
+        count = rng.randint(max(1, room // 3), max(1, room // 2))
+        return fam, line, {fam.add(fam.add(gen=0)) for _ in range(count)}
     kept = {fam.add(fam.add(gen=rng.randint(-1, depth)))
             for _ in range(rng.randint(1, max(1, room // 3)) if rivals else 0)}
     return fam, line, kept
@@ -79,6 +97,11 @@ def keeps_oldest(fam: Family, x: int, kept: set[int]) -> PairFilter:
 #: otherwise too few to give both structural halves (train, held_out) an instance.
 FREE = 0.05
 
+#: Tries (of ``plans``' ten with rival lineages) that are level: rivals at generation 0 and
+#: the most married-in spouses. The rest are planted as before, so a cell that level trees
+#: cannot fill (seven people, three or four generations, ρ near 0.5) stays posable.
+LEVEL_TRIES = 5
+
 
 #: Share of trees thrown away when the answer is also the parentless person mentioned most
 #: (``founder_rule``): the founder of a planted line often has the most children, and a
@@ -99,10 +122,11 @@ def construct(rng, n, rho, target: Target):
     if lo > hi:
         return None
     depth = rng.randint(lo, hi)
-    for rivals in plans(rng):
-        fam, line, kept = plant(rng, n, depth, rivals=bool(rivals))
+    for i, rivals in enumerate(plans(rng)):
+        level = rivals is True and depth >= 2 and i < LEVEL_TRIES
+        fam, line, kept = plant(rng, n, depth, rivals=bool(rivals), level=level)
         if fam.grow(rng, n, rho, pair_filter=keeps_oldest(fam, line[-1], kept),
-                    spouses=(1, n) if rivals is False else None):
+                    spouses=(1, n) if rivals is False else None, most_spouses=level):
             g, new = fam.graph(rng)
             query = {"x": new[line[-1]]}
             if founder_rule(g, query) == new[line[0]] and rng.random() < FOUNDER_REJECT:

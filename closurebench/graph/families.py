@@ -266,6 +266,7 @@ class Family:
         pair_filter: PairFilter = lambda c, peers: peers,
         spouses: tuple[int, int] | None = None,
         slack: bool = False,
+        most_spouses: bool = False,
     ) -> bool:
         """Add people until there are ``n``, and second parents until ρ's share is exact.
 
@@ -278,6 +279,9 @@ class Family:
         ``False`` if that cannot be done (the caller builds another tree). With ``slack``
         (a last resort for trees too small to hold ρ's share at all, e.g. five people who
         must all be in one-parent lines) fewer second parents are also tried, nearest first.
+        With ``most_spouses`` the numbers of married-in spouses are tried largest first, not
+        in a random order: each spouse is one more founder, for a category whose answer is
+        always a founder (ancestor) and whose no-chaining reader picks among them.
         """
         extra = n - len(self.gen)
         kids = sum(1 for ps in self.parents if ps)
@@ -287,7 +291,10 @@ class Family:
                 if second_parents(rho, kids + extra - k)[1] - two >= k]
         if extra < 0:
             return False
-        rng.shuffle(fits)
+        if most_spouses:
+            fits.sort(reverse=True)
+        else:
+            rng.shuffle(fits)
         saved = self._state()
         for k in fits:  # each number of married-in spouses in turn, until one works
             low, high = second_parents(rho, kids + extra - k)
