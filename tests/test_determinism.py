@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "5ab149c5552edd46dde81bb156764f02d46b1c45042fb412d42b2e02d1975d0c"),
+     "611b41a74e950bb5e4bffe072187a0ff30750176453eda5ca0a0828d11b917ee"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "44560a2edda849243059d6e9848399aa706597779e80585e3163178945d9f2ee"),
+     "8ebe5eb2fe4511f8f14e732c6a1cb6119a0b43390ef1bd9fd0973d8a852f4818"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
      "e7822ca094f9dadd34aab953bcb9c7fdf7783acf060bd3887fad6a58e970ff0f"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "13f3c496ba3f0a5017885afee4bfcf48c7793ea98826a0ec12c0d32aaf8370b6"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "0d8e8d12ad8fd29b940f42e80c8332eb985a1044ed140a6f780b1489e745e134"),
+     "e8852b06b602b6301bb913cf3f7d5b474279fd6fdc30d85371473b3bb51568fb"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "ac6a1e3cf55cfd8ab1b78db9599a0885912ad97f2e088edf3c4fdd9002b33680"),
+     "646b5fb34548e93dfecc1fc3a96d34ff38a0ac7d66fe043c90728234816ecad4"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
      "4c3eab60e855eeef47ee67f68f7806741278e2ec4f54eee1a76e90ff3490e969"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "250e0b968faff0d4f9bf8e3e2ce12b75694791fd15c3950241684879d0998ac5"),
+     "42de678c1e17688fdac2fbe139371598c411df23c6314ac3cbc6c0ab8e1bb6ed"),
 ]
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from closurebench.categories._spec import Category, Target, same_generation_pair
 from closurebench.graph import tensor as T
-from closurebench.graph.families import Family, Graph, sample_family
-from closurebench.graph.nullmodel import generations
+from closurebench.graph.families import Family, Graph, co_parents_are_siblings, sample_family
+from closurebench.graph.nullmodel import generations, renumbered
 
 #: Share of instances asked on a freely grown tree, in trees of at most SMALL people and in
 #: larger ones: the smallest cells have a single shape otherwise (e.g. two people with one
@@ -113,11 +113,12 @@ def _build(rng, n, rho, target: Target, slack: bool):
     if n >= 5:  # another parent of y's generation: the swap's other side
         fam.add(fam.add(gen=0))
     built = _grown(rng, fam, n, rho, slack, x, y)
-    if built is None or target.want:
-        return built
+    if built is None:
+        return None
     g, query = built
-    g = _unshare(rng, g, query["x"], query["y"])
-    return None if g is None else (g, query)
+    if not target.want:
+        g = _unshare(rng, g, query["x"], query["y"])
+    return None if g is None else renumbered(rng, g, query)
 
 
 def _unshare(rng, g: Graph, x: int, y: int) -> Graph | None:
@@ -136,7 +137,9 @@ def _unshare(rng, g: Graph, x: int, y: int) -> Graph | None:
     for p, q, z in swaps:
         moved = (edges - {(p, y), (q, z)}) | {(q, y), (p, z)}
         if not {u for u, v in moved if v == y} & {u for u, v in moved if v == x}:
-            return Graph(g.n, tuple(sorted(moved)))
+            out = Graph(g.n, tuple(sorted(moved)))
+            if not co_parents_are_siblings(out.adjacency):  # the tree's own rule
+                return out
     return None
 
 

@@ -620,8 +620,9 @@ BLIND_ALL = ("reachability", "same_scc", "negative_reachability", "set_intersect
              "chain_of_filters", "mixed_domain", "degree_then_reach",
              # undirected, by double-edge swaps (``nullmodel.undirected_move``)
              "triangle_count",
-             # family trees, by parent swaps within a generation (``nullmodel.family_move``)
-             "ancestor", "cousin", "kinship_chain", "kinship_complex")
+             # family trees, by parent swaps within a generation (``nullmodel.family_move``);
+             # cousin (like sibling) is built as contrast pairs from 0.3.3 (its module says why)
+             "ancestor", "kinship_chain", "kinship_complex")
 _blind_env = os.environ.get("CLOSUREBENCH_BLIND", "all")
 BLIND: frozenset[str] = frozenset(
     BLIND_ALL if _blind_env == "all" else [c for c in _blind_env.split(",") if c != "none"])

@@ -17,8 +17,8 @@ from itertools import accumulate
 import numpy as np
 
 __all__ = [
-    "Family", "Graph", "PairFilter", "no_loops", "perturb", "sample_digraph", "sample_family",
-    "sample_undirected", "second_parents",
+    "Family", "Graph", "PairFilter", "co_parents_are_siblings", "no_loops", "perturb",
+    "sample_digraph", "sample_family", "sample_undirected", "second_parents",
 ]
 
 
@@ -414,6 +414,16 @@ class Family:
             new[v] = i
         edges = sorted((new[c], new[p]) for c in range(len(placed)) for p in self.parents[c])
         return Graph(len(placed), tuple((p, c) for c, p in edges)), new
+
+
+def co_parents_are_siblings(a: np.ndarray) -> bool:
+    """Whether some child's two parents share a parent (adjacency ``a``, parent -> child):
+    never so in a grown tree (``Family.grow``), so a parent swap must not make it so."""
+    for c in np.flatnonzero(a.sum(0) == 2):
+        p, q = np.flatnonzero(a[:, c])
+        if (a[:, p] & a[:, q]).any():
+            return True
+    return False
 
 
 def _walk(v: int, links: list[list[int]]) -> set[int]:

@@ -22,9 +22,9 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from closurebench.graph.families import sample_digraph
+from closurebench.graph.families import Graph, sample_digraph
 
-__all__ = ["camouflage", "family_move", "generations", "rewire", "topological_ids",
+__all__ = ["camouflage", "family_move", "generations", "renumbered", "rewire", "topological_ids",
            "undirected_move", "view", "view_move", "view_walk"]
 
 Edge = tuple[int, int]
@@ -248,6 +248,15 @@ def topological_ids(rng: random.Random, n: int, edges: Sequence[Edge]) -> list[i
             if not left[c]:
                 ready.append(c)
     return new
+
+
+def renumbered(rng: random.Random, g: Graph, query: dict[str, int]) -> tuple[Graph, dict[str, int]]:
+    """A family tree and its query with ids in a fresh random topological order: after a
+    parent swap a parent may carry a later id than its child, which a "yes" tree never does,
+    so both sides of a contrast pair are renumbered alike."""
+    new = topological_ids(rng, g.n, g.edges)
+    return (Graph(g.n, tuple(sorted((new[u], new[v]) for u, v in g.edges))),
+            {k: new[v] for k, v in query.items()})
 
 
 def undirected_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:

@@ -76,12 +76,17 @@ def test_built_no_pairs_have_parents_and_few_are_linked() -> None:
 
 
 def test_a_no_is_its_yes_tree_with_one_parent_link_swapped() -> None:
-    """Built from one seed, the "no" tree is the "yes" tree with y's shared parent swapped
-    for another parent's link: every degree and every query node stay, only the answer goes."""
+    """The "no" tree is the "yes" tree with y's shared parent swapped for another parent's
+    link (``_unshare``): every degree and every query node stay, only the answer goes. Built
+    from one seed, both sides hold the same people's degrees (their ids are drawn afresh on
+    both sides, since a swap can give a parent a later id than its child)."""
     import numpy as np
 
     from closurebench.categories import Target, get
-    from closurebench.categories.sibling import _build
+    from closurebench.categories.sibling import _build, _unshare
+
+    def degrees(g):
+        return sorted(zip(g.adjacency.sum(0).tolist(), g.adjacency.sum(1).tolist()))
 
     cat = get(CAT)
     swapped = 0
@@ -92,8 +97,11 @@ def test_a_no_is_its_yes_tree_with_one_parent_link_swapped() -> None:
             continue
         swapped += 1
         (gy, qy), (gn, qn) = yes, no
-        assert qy == qn and cat.tensor_program(gy, qy) and not cat.tensor_program(gn, qn)
-        ay, an = gy.adjacency, gn.adjacency
+        assert cat.tensor_program(gy, qy) and not cat.tensor_program(gn, qn)
+        assert degrees(gy) == degrees(gn)
+        moved = _unshare(random.Random(seed), gy, qy["x"], qy["y"])
+        assert moved is not None and not cat.tensor_program(moved, qy)
+        ay, an = gy.adjacency, moved.adjacency
         assert (ay.sum(0) == an.sum(0)).all() and (ay.sum(1) == an.sum(1)).all()
-        assert len(set(gy.edges) ^ set(gn.edges)) == 4 and np.any(ay != an)
+        assert len(set(gy.edges) ^ set(moved.edges)) == 4 and np.any(ay != an)
     assert swapped >= 20
