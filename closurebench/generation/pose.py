@@ -37,8 +37,8 @@ from closurebench.graph.nullmodel import (
     camouflage,
     family_move,
     generations,
+    renumbered,
     rewire,
-    topological_ids,
     undirected_move,
     view,
     view_move,
@@ -787,9 +787,7 @@ def _blind(cat: Category, rng: random.Random, n: int, rho: float, target: Target
     VIEW_STATS["blind"] += 1
     VIEW_STATS["blind_steps"] += moves
     if cat.family == "family":  # ids in a fresh random topological order, as planted trees
-        new = topological_ids(rng, n, cur.edges)
-        cur = Graph(n, tuple(sorted((new[u], new[v]) for u, v in cur.edges)))
-        query = {k: new[v] if k in cat.node_keys else v for k, v in query.items()}
+        cur, query = renumbered(rng, cur, query, cat.node_keys)
     return cur, query
 
 

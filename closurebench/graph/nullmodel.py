@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from closurebench.graph.families import Graph, sample_digraph
 
@@ -250,13 +251,15 @@ def topological_ids(rng: random.Random, n: int, edges: Sequence[Edge]) -> list[i
     return new
 
 
-def renumbered(rng: random.Random, g: Graph, query: dict[str, int]) -> tuple[Graph, dict[str, int]]:
-    """A family tree and its query with ids in a fresh random topological order: after a
-    parent swap a parent may carry a later id than its child, which a "yes" tree never does,
-    so both sides of a contrast pair are renumbered alike."""
+def renumbered(rng: random.Random, g: Graph, query: dict[str, Any],
+               keys: Sequence[str] = ("x", "y")) -> tuple[Graph, dict[str, Any]]:
+    """A family tree and its query (the node ids under ``keys``) with ids in a fresh random
+    topological order: after a parent swap a parent may carry a later id than its child,
+    which a planted tree never does, so every swapped tree is renumbered, and both sides of a
+    contrast pair alike."""
     new = topological_ids(rng, g.n, g.edges)
     return (Graph(g.n, tuple(sorted((new[u], new[v]) for u, v in g.edges))),
-            {k: new[v] for k, v in query.items()})
+            {k: new[v] if k in keys else v for k, v in query.items()})
 
 
 def undirected_move(rng: random.Random, free: list[Edge], have: set[Edge]) -> bool:
