@@ -1237,6 +1237,15 @@ def test_a_questioned_value_in_a_remark_is_never_credited() -> None:
     assert not v.strict and not v.lenient, output
 
 
+
+@pytest.mark.xfail(strict=True, reason="known judge gap (found by a new-style output after "
+                   "0.3.3): 'either X or someone else' names one candidate and is credited")
+def test_either_a_value_or_an_unnamed_other_is_a_hedge() -> None:
+    rec = next(r for r in RECORDS if _kind(r) == "label")
+    output = f"It is either {_answer(rec)} or someone else, I cannot tell."
+    v = judge_outputs([output], [rec])[0]
+    assert not v.strict and not v.lenient, output
+
 # ---- a revision without a marker word ------------------------------------------------------
 
 AMENDMENTS = ["My count was {a}, but {why}, which leaves {b}.",

@@ -59,9 +59,9 @@ def test_generated_answers_are_balanced(records: list[dict[str, Any]]) -> None:
 
 
 def test_built_no_pairs_have_grandparents_and_few_share_one() -> None:
-    """Negatives are never cousins, mostly both have a grandparent, and the ones sharing a grandparent
-    are the sibling negatives, ``SIBLINGS`` of them (since 0.3.3: before, 8 in 10, and "they
-    share a parent, so no" read 80%)."""
+    """Negatives are never cousins, mostly both have a grandparent, and the ones sharing a
+    grandparent are the sibling negatives, ``SIBLINGS`` of them (since 0.3.3: before, 8 in
+    10, and "they share a parent, so no" read 80%)."""
     from closurebench.categories import Target, cousin, get
     from closurebench.graph.tensor import compose
 
