@@ -97,6 +97,35 @@ def test_diameter_of_a_disconnected_graph_is_refused_by_both_engines() -> None:
         TASKS["gralgo_diameter"].nx_program(G, {})
 
 
+
+@pytest.mark.parametrize(("n", "mean"), [(24, 4.0), (40, 4.6)])
+def test_diameter_counts_are_the_reference_graphs_whatever_the_diameter(n: int,
+                                                                         mean: float) -> None:
+    """At scales 2-3 every D is moved to one reference graph's link count and numbers of
+    degree-1 and degree-2 nodes, drawn before D is looked at: from one random state, every D
+    the constructor builds has the same three counts (the learned readers read D from them)."""
+    from closurebench.categories._spec import Target
+    from closurebench.categories.gralgo import gralgo_diameter as mod
+
+    rho = round(mean / (n - 1), 4)
+    hi = max(2, min(n - 2, 4 + n // 12))
+    for seed in range(2):
+        seen = {}
+        for diam in range(2, hi + 1):
+            q = (diam - 2 + 0.5) / (hi - 1)  # the quantile that picks this D
+            built = mod.construct(random.Random(seed), n, rho, Target(quantile=q))
+            if built is None:
+                continue
+            g = built[0]
+            assert int(hop_matrix(g).max()) == diam
+            if diam >= 4:
+                assert mod.double_sweep(g, {}) < diam
+            deg = g.adjacency.sum(1)
+            seen[diam] = (len(g.edges), int((deg == 1).sum()), int((deg == 2).sum()))
+        assert len(seen) >= hi - 2, seen
+        assert len(set(seen.values())) == 1, seen
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_k_core_peels_the_tail(engine: str) -> None:
     edges = [("A", "B"), ("B", "C"), ("C", "A"), ("C", "D")]

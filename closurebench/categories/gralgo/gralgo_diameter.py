@@ -18,6 +18,22 @@ the skeleton neighbours of its copy) or hangs from one, and further links join o
 whose skeleton nodes are equal or linked, so no distance between skeleton nodes shrinks; the
 kinds of node are weighed at random per graph, so the share of low-degree nodes does not
 follow D. The hub is kept the unique busiest node, and every graph is checked exactly.
+
+Why a reference graph (``_exact``, 11 to 50 nodes): steering the blow-up to a profile drawn
+from n was not enough, because what a graph of each D can carry differs. D = 3's decoys
+(far from the hub, two from everything) need every node two links from the hub's side, so
+at GrAlgoBench's mean degrees its graphs have the most degree-2 nodes (about 2/3 at scale 1,
+2/5 at scale 2) and the fewest leaves, and the learned readers read D = 3 off the degree
+histogram (the link count, the degree-1 and degree-2 shares are all they see of a graph).
+So one valid D = 3 graph is drawn first, from n and m alone, whatever D is asked; D = 3
+returns it, and every other D is built as before and moved to its link count and its
+numbers of degree-1 and degree-2 nodes exactly (``_repair``: single link moves, each checked
+to keep the diameter and the sweep's miss). From 16 nodes every D reaches them; at 11 to 15
+nodes no graph of diameter 4 or more has D = 3's counts, so D = 4 and 5 share a reference of
+their own (a D = 4 or 5 graph drawn whatever D is asked) and the readers can still tell
+{2, 3} from {4, 5}; below 11 nodes no D = 3 graph fools the sweep at all and the blow-up is
+used alone, as above 50 nodes (scales 4-6, where the readers were already near chance and
+the moves would cost too much time).
 """
 
 from __future__ import annotations
@@ -37,6 +53,7 @@ from closurebench.categories.gralgo._common import (
     hop_matrix,
     minplus_closure,
     require_connected,
+    sparse_graph,
 )
 from closurebench.graph.families import Graph
 from closurebench.graph.plant import pick_at_quantile
@@ -44,6 +61,17 @@ from closurebench.graph.plant import pick_at_quantile
 #: Decoys (far nodes that are not an end of a diameter) per end the sweep may land on, at
 #: least, where an end cannot be kept off the far side (D = 3).
 DECOYS = 2
+#: From D3_N to EXACT_N nodes the link count and the numbers of degree-1 and degree-2 nodes
+#: are a reference graph's, met exactly (``_exact``); outside they are steered (``_profile``).
+#: From EXACT_LOW nodes the reference is a D = 3 graph for every D (below it, for D <= 3).
+EXACT_N = 50
+EXACT_LOW = 16
+D3_N = 11
+#: Blow-ups tried on one reference, blow-ups tried for the reference itself, and moves tried
+#: on each blow-up (``_repair``).
+EXACT_TRIES = 4
+REFERENCE_TRIES = 20
+REPAIR_STEPS = 3000
 
 Skeleton = tuple[int, tuple[tuple[int, int], ...]]
 
@@ -166,10 +194,250 @@ def construct(rng, n, rho, target: Target):
     fits = [s for s in _skeletons(diam) if s[0] <= n]
     if not fits:
         return None
-    g = _blow_up(rng, n, edge_count(n, rho), rng.choice(fits), diam)
+    m = edge_count(n, rho)
+    if not D3_N <= n <= EXACT_N:
+        g = _blow_up(rng, n, m, rng.choice(fits), diam)
+    else:
+        g = _exact(rng, n, m, fits, diam)
     if g is None or not _misjudged(g, diam):
         return None
     return g, {}
+
+
+def _exact(rng: random.Random, n: int, m: int, fits, diam: int) -> Graph | None:
+    """A graph of ``n`` nodes with diameter ``diam`` whose link count and numbers of degree-1
+    and degree-2 nodes are those of a reference graph drawn from n and m alone
+    (``_reference``, a D = 3 graph): at D = 3 the reference itself, else the skeleton blown
+    up (``_blow_up``; D = 2: a node linked to all others beside a random graph) and then
+    moved to the reference's counts (``_repair``), a few tries on the same reference."""
+    hi = max(2, min(n - 2, 4 + n // 12))
+    # below EXACT_LOW nodes no graph with diameter 4 or more has D = 3's counts: those D
+    # share a reference of their own (one of them, drawn whatever D is asked)
+    own = 3 if n >= EXACT_LOW or diam <= 3 else rng.randint(4, hi)
+    ref = _reference(rng, n, m, own)
+    if ref is None:
+        return None
+    if diam == own:
+        return _permuted(rng, n, ref)
+    deg = [0] * n
+    for a, b in ref:
+        deg[a] += 1
+        deg[b] += 1
+    k1, k2, links = deg.count(1), deg.count(2), len(ref)
+    for _ in range(EXACT_TRIES):
+        if diam == 2:
+            edges = _hub_graph(rng, n, links, k1, k2) if n < EXACT_LOW else None
+            if edges is not None:
+                return _permuted(rng, n, edges)
+            inner = sparse_graph(rng, n - 1, max(0, links - n + 1))
+            edges = {(0, v) for v in range(1, n)} | {(a + 1, b + 1) for a, b in inner}
+        else:
+            edges = _blow_up(rng, n, links, rng.choice(fits), diam, (k1, k2), raw=True)
+        if edges is not None and _repair(rng, n, links, edges, diam, k1, k2):
+            return _permuted(rng, n, edges)
+    return None
+
+
+def _hub_graph(rng: random.Random, n: int, links: int, k1: int, k2: int
+               ) -> set[tuple[int, int]] | None:
+    """D = 2 with the counts asked: node 0 linked to all others, and among the others k1
+    left alone (degree 1), k2 given one link more (degree 2: to a richer node, or paired with
+    each other where links are short) and the rest two or more, ``links`` links in all; or
+    ``None`` where no such graph exists."""
+    budget = links - (n - 1)
+    others = rng.sample(range(1, n), n - 1)
+    single, rich = others[k1:k1 + k2], others[k1 + k2:]
+    if budget < 0 or (not rich and k2 % 2):
+        return None
+    for pairs in range(0 if rich else k2 // 2, k2 // 2 + 1):
+        edges = {(0, v) for v in range(1, n)}
+        deg = dict.fromkeys(rich, 0)
+        for i in range(pairs):
+            a, b = single[2 * i], single[2 * i + 1]
+            edges.add((min(a, b), max(a, b)))
+        for v in single[2 * pairs:]:
+            w = rng.choice(rich)
+            edges.add((min(v, w), max(v, w)))
+            deg[w] += 1
+        left = budget - (k2 - pairs)
+        free = [(a, b) for i, a in enumerate(sorted(rich)) for b in sorted(rich)[i + 1:]]
+        rng.shuffle(free)
+        for a, b in sorted(free, key=lambda e: -(deg[e[0]] < 2) - (deg[e[1]] < 2)):
+            if left <= 0:
+                break
+            if deg[a] < 2 or deg[b] < 2 or all(deg[v] >= 2 for v in rich):
+                edges.add((a, b))
+                deg[a] += 1
+                deg[b] += 1
+                left -= 1
+        if left == 0 and all(d >= 2 for d in deg.values()):
+            return edges
+    return None
+
+
+def _reference(rng: random.Random, n: int, m: int, diam: int = 3
+               ) -> set[tuple[int, int]] | None:
+    """A valid graph of diameter ``diam`` (default 3), n nodes and about m links
+    (``_blow_up``), drawn whatever D is asked: its counts are the ones every D is moved to.
+    D = 3 sets them because its decoys cost the most links (every node two links from the
+    hub's side), so it has the most degree-2 nodes and the fewest leaves of any D."""
+    nbr: list[set[int]] = [set() for _ in range(n)]
+    fits = [s for s in _skeletons(diam) if s[0] <= n]
+    for _ in range(REFERENCE_TRIES if fits else 0):
+        edges = _blow_up(rng, n, m, rng.choice(fits), diam, raw=True)
+        if edges is None or len(edges) > m + n // 10:
+            continue
+        nbr = [set() for _ in range(n)]
+        for a, b in edges:
+            nbr[a].add(b)
+            nbr[b].add(a)
+        if _valid(n, nbr, diam):
+            return edges
+    return None
+
+
+def _permuted(rng: random.Random, n: int, edges) -> Graph:
+    perm = rng.sample(range(n), n)
+    return Graph(n, tuple(sorted((min(perm[a], perm[b]), max(perm[a], perm[b]))
+                                 for a, b in edges)), directed=False)
+
+
+def _valid(n: int, nbr: list[set[int]], diam: int) -> bool:
+    """``_misjudged`` on adjacency sets, without building a graph: connected, diameter
+    ``diam``, a unique busiest node whose sweep lands on an end only by its tie-break.
+    Eccentricities by Boolean frontier steps over bitsets (as ``hop_matrix``)."""
+    full = (1 << n) - 1
+    seen = [1 << v for v in range(n)]
+    ecc = [0] * n
+    for k in range(1, n):
+        grown = seen[:]
+        for v in range(n):
+            acc = seen[v]
+            for u in nbr[v]:
+                acc |= seen[u]
+            grown[v] = acc
+        if grown == seen:
+            break
+        for v in range(n):
+            if grown[v] == full and seen[v] != full:
+                ecc[v] = k
+        seen = grown
+    if any(s != full for s in seen) or max(ecc) != diam:
+        return False
+    if diam == 2:
+        return True
+    deg = [len(a) for a in nbr]
+    top = max(deg)
+    if deg.count(top) != 1:
+        return False
+    h = deg.index(top)
+    dist = {h: 0}
+    frontier = [h]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for u in nbr[v]:
+                if u not in dist:
+                    dist[u] = dist[v] + 1
+                    nxt.append(u)
+        frontier = nxt
+    far = [v for v in range(n) if dist[v] == ecc[h]]
+    ends = sum(ecc[v] >= diam for v in far)
+    return ends == 0 if diam >= 4 else DECOYS * ends <= len(far) - ends
+
+
+def _repair(rng: random.Random, n: int, m: int, edges: set[tuple[int, int]], diam: int,
+            k1: int, k2: int) -> bool:
+    """Move ``edges`` (in place) to exactly ``m`` links, ``k1`` nodes of degree 1 and ``k2``
+    of degree 2 by single moves (add a link, drop one, or both at once), each kept only
+    if it brings the graph nearer (or, now and then, no further) and the graph stays valid
+    (``_valid``: the diameter and the sweep's miss kept, checked exactly)."""
+    nbr: list[set[int]] = [set() for _ in range(n)]
+    for a, b in edges:
+        nbr[a].add(b)
+        nbr[b].add(a)
+    deg = [len(a) for a in nbr]
+    cnt = [0, 0, 0]
+
+    def kind(d: int) -> int:
+        return d if d < 3 else 0
+
+    for d in deg:
+        if d < 3:
+            cnt[d] += 1
+
+    def cost(e: int, c1: int, c2: int) -> int:
+        return 3 * abs(e - m) + abs(c1 - k1) + abs(c2 - k2)
+
+    now = cost(len(edges), cnt[1], cnt[2])
+    for _ in range(REPAIR_STEPS):
+        if now == 0:
+            return True
+        e = len(edges)
+        one = e != m and rng.random() < 0.6  # a single add (too few) or drop (too many)
+        # where the counts are off, the nodes to raise (too many of degree 1 or 2) or lower
+        # (too few: a node of degree 2 or 3 loses a link) are tried first
+        over = [v for v in range(n) if (deg[v] == 1 and cnt[1] > k1)
+                or (deg[v] == 2 and cnt[2] > k2)]
+        under = [v for v in range(n) if (deg[v] == 2 and cnt[1] < k1)
+                 or (deg[v] == 3 and cnt[2] < k2)]
+        drop = add = None
+        if e > m or not one:
+            if under and rng.random() < 0.5:
+                a = rng.choice(under)
+                drop = (a, rng.choice(sorted(nbr[a])))
+            else:
+                for _ in range(4):  # rather a link between two busy nodes
+                    drop = rng.choice(sorted(edges))
+                    if min(deg[drop[0]], deg[drop[1]]) > 3:
+                        break
+        if e < m or not one:
+            a = rng.choice(over) if over and rng.random() < 0.7 else rng.randrange(n)
+            rest = [v for v in over if v != a]
+            c = rng.choice(rest) if rest and rng.random() < 0.5 else rng.randrange(n)
+            if c == a or c in nbr[a]:
+                continue
+            add = (a, c)
+        change: dict[int, int] = {}
+        if drop:
+            for v in drop:
+                change[v] = change.get(v, 0) - 1
+        if add:
+            for v in add:
+                change[v] = change.get(v, 0) + 1
+        c = cnt[:]
+        for v, dv in change.items():
+            if deg[v] + dv == 0:
+                break
+            c[kind(deg[v])] -= deg[v] < 3
+            c[kind(deg[v] + dv)] += deg[v] + dv < 3
+        else:
+            new = cost(e - (drop is not None) + (add is not None), c[1], c[2])
+            if new > now or (new == now and rng.random() > 0.3):
+                continue
+            if drop:
+                nbr[drop[0]].discard(drop[1])
+                nbr[drop[1]].discard(drop[0])
+            if add:
+                nbr[add[0]].add(add[1])
+                nbr[add[1]].add(add[0])
+            if _valid(n, nbr, diam):
+                for v, dv in change.items():
+                    deg[v] += dv
+                cnt = c
+                now = new
+                if drop:
+                    edges.discard((min(drop), max(drop)))
+                if add:
+                    edges.add((min(add), max(add)))
+            else:
+                if add:
+                    nbr[add[0]].discard(add[1])
+                    nbr[add[1]].discard(add[0])
+                if drop:
+                    nbr[drop[0]].add(drop[1])
+                    nbr[drop[1]].add(drop[0])
+    return now == 0
 
 
 def _profile(rng: random.Random, n: int, m: int) -> tuple[int, int]:
@@ -183,7 +451,8 @@ def _profile(rng: random.Random, n: int, m: int) -> tuple[int, int]:
     return rng.randint(0, round(1.5 * n * p1)), low2 + rng.randint(0, round(n * p2))
 
 
-def _blow_up(rng: random.Random, n: int, m: int, skeleton: Skeleton, diam: int) -> Graph | None:
+def _blow_up(rng: random.Random, n: int, m: int, skeleton: Skeleton, diam: int,
+             profile: tuple[int, int] | None = None, raw: bool = False):
     """``skeleton`` grown to ``n`` nodes and about ``m`` links, its distances kept.
 
     Each extra node is of a kind (``_kinds``): every kind once (while room is left), then
@@ -199,8 +468,8 @@ def _blow_up(rng: random.Random, n: int, m: int, skeleton: Skeleton, diam: int) 
     weight = [(rng.random() + 0.1) * (2.0 if 0 in k[1] else 1.0) for k in pool]
     # D = 3: the first extra nodes are decoys on the far side (copies of f and of the hub)
     decoys = [k for k in pool if k[0] in (0, 2)] if diam == 3 else []
+    want1, want2 = _profile(rng, n, m) if profile is None else profile
     need = DECOYS if decoys else 0
-    want1, want2 = _profile(rng, n, m)
     leaves = [k for k in pool if len(k[1]) == 1]
     first = rng.sample(pool, len(pool))
     cls = list(range(size))
@@ -290,11 +559,11 @@ def _blow_up(rng: random.Random, n: int, m: int, skeleton: Skeleton, diam: int) 
             part = near(a)
             if part:
                 link(a, rng.choice(part))
+    if raw:
+        return edges
     if len(edges) > m + n // 10:
         return None
-    perm = rng.sample(range(n), n)
-    return Graph(n, tuple(sorted((min(perm[a], perm[b]), max(perm[a], perm[b]))
-                                 for a, b in edges)), directed=False)
+    return _permuted(rng, n, edges)
 
 
 def _misjudged(g: Graph, diam: int) -> bool:
