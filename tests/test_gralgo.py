@@ -75,6 +75,39 @@ def test_path_sum_refuses_a_graph_that_is_not_a_tree() -> None:
               {"x": "X", "t": 1})
 
 
+def test_path_sum_threshold_and_weights_do_not_depend_on_the_answer() -> None:
+    """The tree, t, the weights (as a multiset) and x's own links are drawn before the
+    answer; only which link below x carries which weight follows the answer."""
+    from closurebench.categories._spec import Target
+    from closurebench.categories.gralgo import gralgo_path_sum as ps
+
+    for seed in range(40):
+        built = {}
+        for u in (0.15, 0.5, 0.85):
+            got = ps.construct(random.Random(seed), 30, 0.1, Target(quantile=u))
+            if got is not None:
+                built[u] = got
+        answers = {ps.tensor_program(g, q) for g, q in built.values()}
+        if len(answers) < 2:
+            continue
+        firsts = [(g, q) for g, q in built.values()]
+        g0, q0 = firsts[0]
+        root = [i for i, (p, _) in enumerate(g0.edges) if p == 0]
+        for g, q in firsts[1:]:
+            assert g.edges == g0.edges and q == q0
+            assert sorted(g.edge_weights) == sorted(g0.edge_weights)
+            assert [g.edge_weights[i] for i in root] == [g0.edge_weights[i] for i in root]
+        return
+    raise AssertionError("no seed built two different answers on one tree")
+
+
+def test_path_sum_answers_are_spread() -> None:
+    cfg = Config.make("gralgo_path_sum", per_category=40, seed=3, **preset("gralgo-s2"))
+    answers = [cb.instance(cfg, k)["answer"] for k in range(cfg.size)]
+    top = max(answers.count(a) for a in set(answers))
+    assert top / len(answers) <= 0.3 and len(set(answers)) >= 6
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_distance_k_counts_within_not_exactly(engine: str) -> None:
     edges = [("X", "A"), ("A", "B"), ("B", "C")]
@@ -166,6 +199,23 @@ def test_distance_threshold_docstring_example(engine: str) -> None:
 def test_distance_threshold_tie_is_refused() -> None:
     with pytest.raises(UnposableQuery, match="tie"):
         solve("gralgo_distance_threshold", [("A", "B", 2), ("B", "C", 2)], {"t": 2})
+
+
+def test_distance_threshold_answers_rarely_look_isolated_by_their_own_links() -> None:
+    """The keep coin is drawn per try; at s1 most graphs have no threshold whose answer is
+    not among the most isolated-looking nodes, so it must be small for those to stay rare."""
+    from closurebench.categories._spec import Target
+    from closurebench.categories.gralgo import gralgo_distance_threshold as dt
+
+    rng, local = random.Random(5), 0
+    for k in range(80):
+        n = 8 + k % 8
+        built = None
+        while built is None:
+            built = dt.construct(rng, n, 3.2 / (n - 1), Target(quantile=(k + 0.5) / 80))
+        g, q = built
+        local += dt.tensor_program(g, q) in dt._locally_isolated(g)
+    assert local / 80 <= 0.15
 
 
 def test_a_threshold_outside_its_range_names_the_range() -> None:

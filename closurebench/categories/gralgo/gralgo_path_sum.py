@@ -6,9 +6,16 @@ link weights (1–99). The answer counts root-to-leaf paths of weight strictly g
 t. Example: links X-A 5, X-B 2, B-C 4, threshold 5: leaves A (5) and C (6), answer 1.
 
 GrAlgoBench's answer is often ⌊leaves / 2⌋. Here the answer a is drawn over 0..leaves (at
-``Target.quantile``, ends weighed down) and t is placed strictly between the a-th and
-(a + 1)-th heaviest leaf sums, resampled where those sums tie; instances where "the links
-heavier than t" or "half the leaves" would give a are mostly rejected.
+``Target.quantile``, ends weighed down). t is not placed between the a-th and (a + 1)-th
+heaviest leaf sums: placed there, t against the weights' mean and n told a (the learned
+readers read ``param.t`` first, correlation -0.68 with a at s2). Instead the tree, its
+weights and t (one leaf's path weight under the weights as drawn, moved by up to
+``SPREAD``) are drawn first, from n alone, and the weights are then swapped among the links
+not at x until exactly a paths are heavier than t (resampled where ``SWAPS`` swaps do not get
+there). So t, the weights as a multiset and x's own links are drawn the same way whatever
+a is (only the resampling, which an end value needs more often, leans on them), and which
+deeper link carries which weight follows a. Instances where "the links heavier than t" or
+"half the leaves" would give a are mostly rejected.
 """
 
 from __future__ import annotations
@@ -25,6 +32,10 @@ from closurebench.graph.plant import pick_at_quantile
 KEEP = 0.1
 #: Weight of the answers 0 and "every leaf" (a threshold below or above every sum).
 ENDS = 0.3
+#: How far t may move from the leaf path weight it is drawn at.
+SPREAD = 25
+#: Weight swaps tried to bring the count above t to the drawn answer.
+SWAPS = 400
 
 
 def propose(rng, g):
@@ -55,25 +66,72 @@ def _sums(g, x: int) -> tuple[list[int], np.ndarray]:
     return leaves, d[leaves]
 
 
+def _paths(edges: tuple[tuple[int, int], ...], n: int) -> np.ndarray:
+    """Leaf-by-link incidence of a tree from ``_tree`` (parents numbered before children):
+    row i marks the links on the path from 0 down to the i-th leaf, so ``P @ w`` is the
+    leaves' path weights."""
+    kids = [0] * n
+    for p, _ in edges:
+        kids[p] += 1
+    up = [-1] * n  # the index of the link above each node
+    for i, (_, v) in enumerate(edges):
+        up[v] = i
+    parent = {v: p for p, v in edges}
+    rows = []
+    for leaf in (v for v in range(1, n) if kids[v] == 0):
+        row = np.zeros(len(edges), dtype=np.int64)
+        v = leaf
+        while v != 0:
+            row[up[v]] = 1
+            v = parent[v]
+        rows.append(row)
+    return np.array(rows)
+
+
 def construct(rng, n, rho, target: Target):
     edges = _tree(rng, n)
-    weights = tuple(rng.randint(*WEIGHTS) for _ in edges)
-    g = Graph(n, edges, directed=False, edge_weights=weights)
-    _, sums = _sums(g, 0)
-    s = sorted(int(v) for v in sums)
-    k = len(s)
+    w = np.array([rng.randint(*WEIGHTS) for _ in edges], dtype=np.int64)
+    paths = _paths(edges, n)
+    k = len(paths)
     values = list(range(k + 1))
     u = rng.random() if target.quantile is None else target.quantile
     a = pick_at_quantile(values, [ENDS if v in (0, k) else 1.0 for v in values], u)
-    lo = s[k - a - 1] if a < k else 0  # t >= lo, so the lighter leaf is not counted
-    hi = s[k - a] if a > 0 else s[-1] + 20  # t < hi, so the a heaviest are
-    if hi <= lo:
-        return None  # a tie between the a-th and (a + 1)-th sums
-    t = rng.randrange(lo, hi)
+    # t from the tree and its first weights alone (a leaf's path weight, moved a little),
+    # never from a: then the weights are swapped among the links below x until exactly a
+    # paths are heavier. The weights, the shape and x's own links stay what they were
+    # drawn as, whatever a is.
+    t = max(0, int(paths[rng.randrange(k)] @ w) + rng.randint(-SPREAD, SPREAD))
+    w = _swapped(rng, edges, paths, w, t, a)
+    if w is None:
+        return None
+    g = Graph(n, edges, directed=False, edge_weights=tuple(int(v) for v in w))
     q = {"x": 0, "t": t}
     if a in (heavy_links(g, q), half_leaves(g, q)) and rng.random() >= KEEP:
         return None
     return g, q
+
+
+def _swapped(rng, edges, paths: np.ndarray, w: np.ndarray, t: int, a: int) -> np.ndarray | None:
+    """``w`` with weights swapped between links not at the root until exactly ``a`` leaves'
+    path weights exceed t (a swap is kept unless it moves the count away from a), or
+    ``None`` if ``SWAPS`` swaps do not get there."""
+    free = [i for i, (p, _) in enumerate(edges) if p != 0]
+    w = w.copy()
+    sums = paths @ w
+    count = int((sums > t).sum())
+    for _ in range(SWAPS if len(free) > 1 else 0):
+        if count == a:
+            break
+        i, j = rng.choice(free), rng.choice(free)
+        delta = int(w[j] - w[i])
+        if delta == 0:
+            continue
+        moved = sums + delta * (paths[:, i] - paths[:, j])
+        got = int((moved > t).sum())
+        if abs(got - a) <= abs(count - a):
+            w[i], w[j] = w[j], w[i]
+            sums, count = moved, got
+    return w if count == a else None
 
 
 def half_leaves(g, q):
