@@ -163,6 +163,11 @@ class Category:
     #: sees without chaining, so the generator draws it at ``pose.DEEP_PAIR_HOPS`` or more
     #: (the "yes" side only, for a balanced category) wherever n and the hops axis allow.
     pair_path: bool = False
+    #: Decoys tried before a blind-built cell (``pose._blind``) falls back to planting
+    #: (``None``: ``pose.BLIND_TRIES``). A planted fallback is what a no-chaining reader reads
+    #: best, and a category whose key is an exact count or mean at an exact hop bucket reaches
+    #: it from a decoy's view seldom enough that 40 decoys leave a third of its cells planted.
+    blind_tries: int | None = None
 
     @property
     def n_floor(self) -> int:

@@ -5,6 +5,13 @@ Convention: x and y themselves are not counted. Example: A -> C, B -> C -> D: 2.
 Built, not sampled (``_two_source.intersection``): the common set's size is drawn, and it is a
 region x enters after ax hops and y after ay, then E layers deep; the hop depth
 max(ax, ay) + E is drawn. Neither source reaches the other.
+
+Built blind (``pose._blind``) with ``BLIND_DECOYS`` decoys before a cell falls back to
+planting, not the shared 40: the key is an exact count at an exact hop bucket, which 40 decoys'
+views reached for only 7 in 10 instances (seed 4242), and the planted rest was where a
+no-chaining reader stood (the engine reader right on 77% of planted instances, 39% of blind
+ones, against a 26% majority). More decoys make the open-view construction the rule, not a
+mechanism with a readable third; ``docs/audit-and-floors.md`` has the figures.
 """
 
 from __future__ import annotations
@@ -35,6 +42,10 @@ DESIGN = SizeDesign(DESIGN_N, (
 ), order=lambda n, v: (n - v, v), fallback=SIZES, mix=MIX)
 #: ``Category.joint``: n and the size's quantile walked together in order of n - size.
 joint = DESIGN.joint
+
+
+#: Decoys per cell before planting (``Category.blind_tries``; the module docstring says why).
+BLIND_DECOYS = 160
 
 
 def size_design() -> dict[int, list[float]]:
@@ -87,5 +98,5 @@ CATEGORY = Category(
     construct=construct, max_hops=lambda n: n - 2, generate_min_n=6,
     summary="Count the nodes both x and y reach.",
     tl_program=TL_PROGRAM,
-    joint=joint,
+    joint=joint, blind_tries=BLIND_DECOYS,
 )

@@ -823,7 +823,8 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
         VIEW_STATS["planted"] += 1  # the cell stays posable; counted
     if cat.id in BLIND and n >= OPEN_N and cat.construct is not None:
         want_key = _blind_key(cat, rng, n, rho, target)
-        for _ in range(BLIND_TRIES if want_key is not _UNPOSABLE else 0):
+        decoys = BLIND_TRIES if cat.blind_tries is None else cat.blind_tries
+        for _ in range(decoys if want_key is not _UNPOSABLE else 0):
             built = _blind(cat, rng, n, rho, target, want_key)
             if built is not None:
                 yield built
