@@ -34,7 +34,8 @@ from closurebench.graph.plant import (
 )
 
 __all__ = [
-    "CountDesign", "binomial", "count_weights", "depth_and_count", "depth_weights", "draw_count",
+    "DEEP_BLOCKS", "SET_HOP_WEIGHTS", "CountDesign", "binomial", "close_blocks",
+    "closed_blocks", "count_weights", "depth_and_count", "depth_weights", "draw_count",
     "draw_depth",
     "false_pair", "grow", "layered", "linked", "out_room",
     "outside", "reach_graph", "room_sizes", "true_pair", "weak_reach",
@@ -51,6 +52,12 @@ TOP_WEIGHTS = (0.05, 0.2, 0.5)
 #: uniform): shallow cells take the small counts deep cells cannot. With ``TOP_WEIGHTS`` this
 #: gives an expected top count share of 0.22 and "n - k" shares <= 0.19 at n 4-10.
 DECAY = {1: 0.4, 2: 0.8}
+#: From this hop depth on a set answer's reach sets are built as closed blocks
+#: (``closed_blocks``, ``close_blocks``) and the blind walk is skipped (``Category.blocks_from``).
+DEEP_BLOCKS = 3
+#: A closed-block set answer's shares of 1, 2 and >= 3 hops (``Category.hop_weights``): one-
+#: and two-hop members cannot be disguised (measured in docs/audit-and-floors.md), so rarer.
+SET_HOP_WEIGHTS = (0.10, 0.15, 0.75)
 #: Share of the safe pairs taken as distractors where the density budget would take them all.
 SATURATED = 0.75
 
@@ -368,3 +375,43 @@ def binomial(rng: random.Random, trials: int, p: float) -> int:
     """Successes in ``trials`` coin flips of bias ``p``: ``rng.random() < p`` per flip, in
     order, iterated in C (a G(n, ρ) link count at n = 2,000 flips four million coins)."""
     return sum(map(lt, starmap(rng.random, repeat((), trials)), repeat(p)))
+
+
+
+def close_blocks(rng: random.Random, ok: np.ndarray, required: Sequence[tuple[int, int]],
+                 depths: Sequence[np.ndarray]) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """``ok`` narrowed to the closed-block rules for every source's depth vector, and a ring
+    over the nodes no source reaches (its edges where ``ok`` allows): see ``closed_blocks``.
+
+    Per source: no edge into its second layer from its first but the ``required`` ones, and
+    no edge from a node it misses into its second layer or deeper. Distances stay as ``ok``
+    keeps them; only the crossings into each reach set are cut to the planted ones."""
+    ok = ok.copy()
+    for d in depths:
+        du, dv = d[:, None], d[None, :]
+        ok &= ~(((du == 1) & (dv == 2)) | ((du < 0) & (dv >= 2)))
+    for u, v in required:
+        ok[u, v] = True
+    missed = [v for v in range(ok.shape[0]) if all(int(d[v]) < 0 for d in depths)]
+    rng.shuffle(missed)
+    ring = [(u, v) for u, v in zip(missed, missed[1:] + missed[:1]) if u != v and ok[u, v]]
+    return ok, ring
+
+
+def closed_blocks(rng: random.Random, n: int, rho: float, d: np.ndarray) -> Graph:
+    """The graph realising depth vector ``d`` as look-alike blocks: x's reach set entered one
+    layer at a time, the nodes x misses (``d < 0``) a closed block of the same make.
+
+    Why: a node x misses takes in-edges only from other missed nodes, and every reached node
+    takes at least one from the layer above, so the two sides' degrees differ by the edges
+    that cross into each layer (a missed block's surplus of out-edges is its edges into the
+    reached side). Keeping those crossings to the tree's own edges (no other layer-1 -> layer-2
+    edge, no missed -> deeper-than-1 edge) leaves the deep reached nodes and the missed ones
+    the same local picture: edges among themselves at ρ, and edges back to x and its direct
+    successors at the same rate on both sides. The missed nodes are linked in a cycle (none is
+    a source). A per-node reader that never chains two edges then tells a deep member from a
+    missed node by about one in-edge per layer's entry, not by a block signature."""
+    tree = tree_edges(rng, d)
+    assert tree is not None
+    ok, ring = close_blocks(rng, allowed(d), tree, [d])
+    return plant(rng, n, rho, [*tree, *ring], ok)

@@ -70,6 +70,8 @@ class Target:
     hops: tuple[int, int] | None = None
     want: bool | None = None
     quantile: float | None = None
+    #: Built only to draw a view from (``pose._blind``'s decoy), never emitted as it is.
+    decoy: bool = False
 
 
 #: ``construct(rng, n, rho, target) -> (graph, query)`` or ``None`` to try again.
@@ -143,6 +145,15 @@ class Category:
     #: fixed reader that computes it (sibling's "linked through someone": a shared parent or
     #: child). Empty where the answer needs chaining.
     local_answer: tuple[str, ...] = ()
+    #: From this hop depth on, the constructor's own graph is the instance: it builds the
+    #: answer as look-alike closed blocks (``_reach.closed_blocks``), which hide a deep reach
+    #: set better than the blind walk does, so the walk is skipped. ``None``: always blind.
+    blocks_from: int | None = None
+    #: This category's shares of 1, 2 and >= 3 hops where they differ from the generator's
+    #: ``_values.HOPS_WEIGHTS``: a set whose members sit one or two hops from x cannot be
+    #: disguised from a reader of x's neighbourhood (two hops: every member takes an in-edge
+    #: from x's successors, a surplus no construction can spread), so those shapes are rarer.
+    hop_weights: tuple[float, float, float] | None = None
     #: For categories whose answer spread is designed jointly over the default cells:
     #: ``joint(u, n_range, hops)`` -> (n, hop span or None to draw it as usual, the value's
     #: quantile), walking the design with one stratified uniform (``_values.walk``); ``None``

@@ -30,11 +30,13 @@ ESCAPE = 0.1
 HOPS_WEIGHTS = (0.15, 0.35, 0.50)
 
 
-def hop_buckets(hi: int, lo: int = 1) -> list[tuple[tuple[int, int], float]]:
-    """The hop buckets 1, 2 and 3..``hi`` that reach into ``lo..hi``, with their
-    ``HOPS_WEIGHTS``: what the generator's ``draw_hops`` draws from, and what the count
-    designs (``hop_cells``) weigh their cells by."""
-    return [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)), HOPS_WEIGHTS)
+def hop_buckets(hi: int, lo: int = 1, weights: tuple[float, float, float] | None = None
+                ) -> list[tuple[tuple[int, int], float]]:
+    """The hop buckets 1, 2 and 3..``hi`` that reach into ``lo..hi``, with their weights
+    (``HOPS_WEIGHTS`` unless a category sets its own): what the generator's ``draw_hops``
+    draws from, and what the count designs (``hop_cells``) weigh their cells by."""
+    return [((a, b), w) for (a, b), w in zip(((1, 1), (2, 2), (3, hi)),
+                                             weights or HOPS_WEIGHTS)
             if max(a, lo) <= min(b, hi)]
 
 

@@ -9,6 +9,11 @@ answer is neither "nodes x has no edge to" nor "nodes outside x's weak component
 from __future__ import annotations
 
 from closurebench.categories._reach import (
+    DEEP_BLOCKS as DEEP,
+)
+from closurebench.categories._reach import (
+    SET_HOP_WEIGHTS,
+    closed_blocks,
     count_weights,
     depth_and_count,
     layered,
@@ -36,6 +41,8 @@ def construct(rng, n, rho, target):
         rng, target, n - 2,
         lambda depth: count_weights(depth, n - 2, MISSED_WEIGHTS, MISSED_DECAY), (0.8, 0.2))
     d, layers = layered(rng, n, x, size, depth)
+    if depth >= DEEP and not target.decoy:
+        return closed_blocks(rng, n, rho, d), {"x": x}
     inside = [x, *(v for layer in layers for v in layer)]
     extra = [(u, rng.choice(inside)) for u, du in enumerate(d.tolist()) if du < 0]
     return reach_graph(rng, n, rho, d, extra), {"x": x}
@@ -82,5 +89,7 @@ CATEGORY = Category(
     shortcuts={"ignore-direction": ignore_direction},
     summary="List the nodes x cannot reach (complement of the reachable set).",
     tl_program=TL_PROGRAM,
-    generate_min_n=6,  # blind-built from n = 6: below it every view is decided
+    generate_min_n=6,
+    blocks_from=DEEP,
+    hop_weights=SET_HOP_WEIGHTS,  # blind-built from n = 6: below it every view is decided
 )

@@ -228,7 +228,7 @@ def hop_bucket(cat: Category, n: int, hops: tuple[int, int | None], u: float
             f"{cat.id} cannot carry hops >= {lo} at n={n} (at most {cat.max_hops(n)}); "
             f"lower hops_min or raise n_min"
         )
-    buckets = hop_buckets(hi, lo)
+    buckets = hop_buckets(hi, lo, cat.hop_weights)
     u *= sum(w for _, w in buckets)
     chosen, rest = buckets[-1]
     for span, w in buckets:
@@ -456,7 +456,7 @@ def _view_target(cat: Category, rng: random.Random, n: int) -> Target:
     span = None
     if cat.chains and want is not False:
         span = hop_bucket(cat, n, (1, None), rng.random())[0]
-    return Target(hops=span, want=want, quantile=rng.random())
+    return Target(hops=span, want=want, quantile=rng.random(), decoy=True)
 
 
 def _shared(edges: Any, q_nodes: list[int]) -> list[int]:
@@ -821,7 +821,9 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
             if built is not None:
                 yield built
         VIEW_STATS["planted"] += 1  # the cell stays posable; counted
-    if cat.id in BLIND and n >= OPEN_N and cat.construct is not None:
+    deep = cat.blocks_from is not None and target.hops is not None \
+        and target.hops[0] >= cat.blocks_from
+    if cat.id in BLIND and n >= OPEN_N and cat.construct is not None and not deep:
         want_key = _blind_key(cat, rng, n, rho, target)
         decoys = BLIND_TRIES if cat.blind_tries is None else cat.blind_tries
         for _ in range(decoys if want_key is not _UNPOSABLE else 0):

@@ -44,16 +44,19 @@ def _posed(count: int, seed: int = 5) -> list:
 _nx = as_networkx
 
 
-def test_missed_nodes_link_into_the_reach_set() -> None:
+def test_missed_nodes_are_rarely_outside_x_s_weak_component() -> None:
+    """Missed nodes link back to x and its successors at the reached nodes' rate (closed
+    blocks), so "the nodes outside x's weak component" is seldom the answer; the hop depth
+    is the deepest distance from x."""
     import networkx as nx
 
-    for p in _posed(60):
+    posed, weak = _posed(80), 0
+    for p in posed:
         G, x = _nx(p.graph), p.query["x"]
-        inside = nx.descendants(G, x) | {x}
         assert 0 < len(p.answer) < p.n - 1
-        for u in p.answer:
-            assert any(G.has_edge(u, v) for v in inside)
+        weak += sorted(set(G) - nx.node_connected_component(G.to_undirected(), x)) == p.answer
         assert p.hops == max(nx.single_source_shortest_path_length(G, x).values())
+    assert weak <= 0.3 * len(posed)
 
 
 def test_one_missed_node_is_not_the_usual_answer() -> None:
