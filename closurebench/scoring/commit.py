@@ -1131,9 +1131,19 @@ class Reader:
 
 
 _ENDS = frozenset(".!)*`$]}>")
-QUESTIONED = 0
-"""``Reader.values``' ``offered`` for a value a question mark follows in its sentence (falsy:
-never offered as an answer)."""
+class _Questioned:
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return False  # never offered as an answer
+
+    def __repr__(self) -> str:
+        return "<questioned>"
+
+
+QUESTIONED: Any = _Questioned()
+"""``Reader.values``' ``offered`` for a value a question mark follows in its sentence: falsy,
+never offered as an answer, and told apart from ``False`` by identity."""
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
 
 

@@ -796,7 +796,12 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
             return FAIL, text  # "Maybe I misread an edge": no value offered, no hedge
         return HEDGE, rest
     if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
-        return _block(body, names, weak)
+        value, rest = _block(body, names, weak)
+        k = item_marker(body) if body[:1] == "(" and "\n" not in body and names else 0
+        if k and (value is FAIL or value == []) and body[k:].lstrip()[:1] in ("(", "") and names(
+                body[1:k].rstrip(" \t)")):  # "(G) (no ties)": no enumerator, but the node G
+            return _items(body, names, weak)  # and a remark, when no item follows the "(G)"
+        return value, rest
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
     if body[:1] == "{" or (body[:1] == "[" and kind == "array" and not weak):
@@ -846,10 +851,12 @@ _STANCE_LEAD_RE = re.compile(
     r"\b[ \t]*(?:[,:—]|-(?![\d.]))?[ \t]*)(?=\S)", re.I)  # never a minus sign: "Clearly -1"
 EXCLUSIVE_TAILS = ("alone", "only", "exclusively", "and no one else", "and nobody else",
                    "and nothing else", "and none else", "and no other", "no one else",
-                   "nobody else", "nothing else", "none else", "it is")
+                   "nobody else", "nothing else", "none else", "it is", "i'd say", "i would say",
+                   "i think", "i believe", "i reckon", "i conclude", "we conclude")
 """What may close a sentence after its value without changing it: *exclusivity tails*
 ("4 alone.", "It is wolf and no one else.", "wolf, nothing else.") restate that the value is
-the whole answer, and an *inverted copula* ("wolf it is.", "No it is.") states it."""
+the whole answer, an *inverted copula* ("wolf it is.", "No it is.") states it, and so does a
+first-person verb of saying after it ("wolf, I'd say.": ``commit.SAYING_VERBS`` before it)."""
 _TAIL_WORDS = frozenset(t.rsplit(" ", 1)[-1] for t in EXCLUSIVE_TAILS)
 _TAIL_RE = re.compile(
     rf"(?<=[^\s,—-])(?:[ \t]*[,—-][ \t]*|[ \t]+)"
