@@ -1292,6 +1292,36 @@ def test_an_exclusivity_tail_or_an_inverted_copula_is_transparent(
     assert _verdict(output, record) == expected, output
 
 
+MID_TAILS = ["It is {v} and no one else, I am sure.", "{v}, nobody else, as shown above.",
+             "So {v} and nothing else; I checked it twice.", "{v} alone, as I showed."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(MID_TAILS), st.booleans())
+def test_an_exclusivity_tail_inside_a_sentence_gives_no_value_of_its_own(
+    record: dict[str, Any], form: str, right: bool
+) -> None:
+    """"It is 4 and no one else, I am sure." never reads "one" (1), an empty set or a "no"
+    from the tail (``commit._remark``): the right value is never read as another one, and a
+    wrong one is never credited. (Without reasoning before it: where the sentence gives no
+    value, "If I misread an edge I would get X" before it still counts, a known misreading.)"""
+    value, expected = _case(right, record)
+    output = form.format(v=_text(_kind(record), value))
+    assert _verdict(output, record) in (expected, NONE), output
+
+
+@pytest.mark.xfail(strict=True, reason="known judge gap (found while adding the exclusivity-"
+                   "tail rule, judge6): a conditional value of the reasoning counts when the "
+                   "closing sentence gives no readable value")
+def test_a_conditional_value_of_the_reasoning_is_never_the_fallback() -> None:
+    rec = BY_KIND["boolean"][0]
+    right, wrong = _text("boolean", _answer(rec)), _text("boolean", _wrong(rec))
+    output = (f"If I misread the direction I would get {right}, so I go slowly.\n\n"
+              f"It is {wrong} and no one else, I am sure.")
+    v = judge_outputs([output], [rec])[0]
+    assert not v.strict and not v.lenient, output
+
+
 SAYING = ["I'd say {v}.", "I conclude {v}.", "I would say {v}.", "We get {v}.", "I make it {v}.",
           "I'll go with {v}.", "I think {v}.", "So I conclude {v}.", "I'd say clearly {v}."]
 GUESSING = ["I guess {v}.", "My guess is {v}.", "I'd guess {v}.", "My best guess is {v}."]

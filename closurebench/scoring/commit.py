@@ -56,6 +56,7 @@ from closurebench.scoring.marks import (
     skip_back,
 )
 from closurebench.scoring.parse import (
+    EXCLUSIVE_TAILS,
     FAIL,
     HEDGE,
     MAX_DEPTH,
@@ -885,11 +886,19 @@ def _joins(body: str) -> list[int]:
     return out
 
 
+_EXCLUSIVE = "|".join(t.replace(" ", "[ \t]+") for t in EXCLUSIVE_TAILS)
+_EXCLUSIVE_RE = re.compile(rf"[ \t]*(?:[,—–-][ \t]*)?(?:{_EXCLUSIVE})\b", re.I)
+
+
 def _remark(rest: str) -> str:
-    """What follows a value, without the bracketed group right after it ("T (tied with
+    """What follows a value, without an exclusivity tail (``parse.EXCLUSIVE_TAILS``: "4 and
+    no one else, …") and the bracketed group right after it ("T (tied with
     nobody)", "A, B (checked)"): a remark on the value given, not a value of its own,
     unless it revises, concludes or hedges ("4 (actually 5)", "4 (or 5)", "4 (5?)"), which
     the commitment then weighs. A group *before* a value is the value ("The answer is (7)")."""
+    exclusive = _EXCLUSIVE_RE.match(rest)  # "4 and no one else, I am sure": no "one"
+    if exclusive is not None:
+        rest = rest[exclusive.end() :]
     j = len(rest) - len(rest.lstrip(" \t"))
     end = group_end(rest, j) if rest[j : j + 1] != "{" else -1
     if end < 0:

@@ -851,23 +851,29 @@ _STANCE_LEAD_RE = re.compile(
     r"\b[ \t]*(?:[,:—]|-(?![\d.]))?[ \t]*)(?=\S)", re.I)  # never a minus sign: "Clearly -1"
 EXCLUSIVE_TAILS = ("alone", "only", "exclusively", "and no one else", "and nobody else",
                    "and nothing else", "and none else", "and no other", "no one else",
-                   "nobody else", "nothing else", "none else", "it is", "i'd say", "i would say",
-                   "i think", "i believe", "i reckon", "i conclude", "we conclude")
-"""What may close a sentence after its value without changing it: *exclusivity tails*
-("4 alone.", "It is wolf and no one else.", "wolf, nothing else.") restate that the value is
-the whole answer, an *inverted copula* ("wolf it is.", "No it is.") states it, and so does a
-first-person verb of saying after it ("wolf, I'd say.": ``commit.SAYING_VERBS`` before it)."""
-_TAIL_WORDS = frozenset(t.rsplit(" ", 1)[-1] for t in EXCLUSIVE_TAILS)
+                   "nobody else", "nothing else", "none else")
+"""*Exclusivity tails* ("4 alone.", "It is wolf and no one else.", "wolf, nothing else."):
+they restate that the value is the whole answer, never give one ("no one" is no "one", no
+empty set, no "no"); after a value anywhere in its sentence they are no part of what follows
+it (``commit._remark``)."""
+STATING_TAILS = ("it is", "i'd say", "i would say", "i think", "i believe", "i reckon",
+                 "i conclude", "we conclude")
+"""What else may close a sentence after its value without changing it: an *inverted copula*
+("wolf it is.", "No it is.") and a first-person verb of saying ("wolf, I'd say.":
+``commit.SAYING_VERBS`` before the value)."""
+_TAILS = EXCLUSIVE_TAILS + STATING_TAILS
+_TAIL_WORDS = frozenset(t.rsplit(" ", 1)[-1] for t in _TAILS)
 _TAIL_RE = re.compile(
     rf"(?<=[^\s,—-])(?:[ \t]*[,—-][ \t]*|[ \t]+)"
-    rf"(?:{'|'.join(t.replace(' ', '[ ]+') for t in EXCLUSIVE_TAILS)})"
+    rf"(?:{'|'.join(t.replace(' ', '[ ]+') for t in _TAILS)})"
     r"[ \t]*[.!]*[ \t]*\Z", re.I)
 
 
 def transparent(body: str, names: Names | None = None) -> str:
     """``body`` (folded, clean, stripped) without what is transparent around its value: the
     stance and emphasis words that open it (``STANCE_WORDS``, ``-ly`` adverbs) and an
-    exclusivity tail or inverted copula that closes it (``EXCLUSIVE_TAILS``). A word that
+    exclusivity tail, inverted copula or verb of saying that closes it (``EXCLUSIVE_TAILS``,
+    ``STATING_TAILS``). A word that
     names a node (``names``: "Lily", "Holly") is a value, never a stance word; nothing is
     taken from a body that would be left empty. Cheap: one anchored match, and the tail
     regex only when the last word is a tail's."""
