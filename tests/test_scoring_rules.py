@@ -18,7 +18,10 @@ right value and a wrong one:
 * (e) a closing sentence that restates the value with a revision marker replaces the value
   before it, and the marker with no readable value withdraws it; a parenthesised group
   ending a cue's line is the line's value ("Answer (6 nodes)"), a hedge if it hedges, an
-  aside if it holds no value.
+  aside if it holds no value;
+* (f) stance and emphasis words before a value, an exclusivity tail or an inverted copula
+  after it, and a first-person verb of saying before it keep the verdict; a verb of
+  guessing, a question mark after the value and an unnamed alternative make it a hedge.
 """
 
 from __future__ import annotations
@@ -1227,9 +1230,8 @@ def test_a_remark_that_hedges_or_revises_is_weighed(
         assert not v.strict and not v.lenient, output
 
 
-@pytest.mark.xfail(strict=True, reason="known judge gap (found by the remark property, present "
-                   "since 0.3.0): a questioned value in a remark after the value replaces it")
 def test_a_questioned_value_in_a_remark_is_never_credited() -> None:
+    """Found by the remark property (present since 0.3.0): "Count: 6 (4?)" read 4."""
     rec = next(r for r in RECORDS if _kind(r) == "integer")
     a, b = _answer(rec) + 2, _answer(rec)
     output = f"Count: {a} ({b}?)"
@@ -1237,14 +1239,166 @@ def test_a_questioned_value_in_a_remark_is_never_credited() -> None:
     assert not v.strict and not v.lenient, output
 
 
-
-@pytest.mark.xfail(strict=True, reason="known judge gap (found by a new-style output after "
-                   "0.3.3): 'either X or someone else' names one candidate and is credited")
 def test_either_a_value_or_an_unnamed_other_is_a_hedge() -> None:
+    """Found by a new-style output after 0.3.3: "either X or someone else" was credited."""
     rec = next(r for r in RECORDS if _kind(r) == "label")
     output = f"It is either {_answer(rec)} or someone else, I cannot tell."
     v = judge_outputs([output], [rec])[0]
     assert not v.strict and not v.lenient, output
+
+
+# ---- stance, emphasis, first-person cues, questions ----------------------------------------
+
+STANCE = ["clearly", "definitely", "simply", "exactly", "therefore", "certainly", "surely",
+          "indeed", "obviously", "just", "only", "of course", "undoubtedly", "honestly",
+          "precisely", "unquestionably"]
+"""Stance, emphasis and discourse words (``parse.STANCE_WORDS``), and ``-ly`` adverbs that
+no list names (``undoubtedly``, ``honestly``, ``unquestionably``): recognised by shape."""
+STANCE_FORMS = ["{S} {v}.", "{S}, {v}.", "The answer is {s} {v}.", "The final answer is {s} {v}.",
+                "Answer: {s} {v}", "**Answer:** {S} {v}", "It is {s} {v}.", "So {s} {v}."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(STANCE), st.sampled_from(STANCE_FORMS), preludes, st.booleans())
+def test_stance_and_emphasis_are_transparent(
+    record: dict[str, Any], word: str, form: str, notes: list[str], right: bool
+) -> None:
+    """"Clearly 4.", "The answer is simply 4.", "Answer: definitely wolf": a stance, emphasis
+    or discourse word opening the value (a closed list, or any ``-ly`` adverb that does not
+    hedge) says how firmly it is stated, never which value: the verdict "Answer: X" gives."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    assert _verdict(f"{prelude}Answer: {text}", record) == expected
+    output = prelude + form.format(S=word.capitalize(), s=word, v=text)
+    assert _verdict(output, record) == expected, output
+
+
+TAILS = ["{v} alone.", "It is {v} and no one else.", "{v}, nothing else.", "{v} and nothing else.",
+         "It is {v}, nobody else.", "Answer: {v} alone.", "So {v}, and no one else.", "{v} it is.",
+         "Final answer: {v}, nothing else.", "{v}, I'd say.", "{v}, I think."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(TAILS), preludes, st.booleans())
+def test_an_exclusivity_tail_or_an_inverted_copula_is_transparent(
+    record: dict[str, Any], form: str, notes: list[str], right: bool
+) -> None:
+    """"4 alone.", "It is wolf and no one else.", "wolf, nothing else.", "No it is.": a tail
+    saying the value is the whole answer, or an inverted copula, keeps the verdict "Answer:
+    X" gives ("no one" is never read as a value of its own: "one", an empty set, a "no")."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    output = prelude + form.format(v=text)
+    assert _verdict(output, record) == expected, output
+
+
+MID_TAILS = ["It is {v} and no one else, I am sure.", "{v}, nobody else, as shown above.",
+             "So {v} and nothing else; I checked it twice.", "{v} alone, as I showed."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(MID_TAILS), st.booleans())
+def test_an_exclusivity_tail_inside_a_sentence_gives_no_value_of_its_own(
+    record: dict[str, Any], form: str, right: bool
+) -> None:
+    """"It is 4 and no one else, I am sure." never reads "one" (1), an empty set or a "no"
+    from the tail (``commit._remark``): the right value is never read as another one, and a
+    wrong one is never credited. (Without reasoning before it: where the sentence gives no
+    value, "If I misread an edge I would get X" before it still counts, a known misreading.)"""
+    value, expected = _case(right, record)
+    output = form.format(v=_text(_kind(record), value))
+    assert _verdict(output, record) in (expected, NONE), output
+
+
+@pytest.mark.xfail(strict=True, reason="known judge gap (found while adding the exclusivity-"
+                   "tail rule, judge6): a conditional value of the reasoning counts when the "
+                   "closing sentence gives no readable value")
+def test_a_conditional_value_of_the_reasoning_is_never_the_fallback() -> None:
+    rec = BY_KIND["boolean"][0]
+    right, wrong = _text("boolean", _answer(rec)), _text("boolean", _wrong(rec))
+    output = (f"If I misread the direction I would get {right}, so I go slowly.\n\n"
+              f"It is {wrong} and no one else, I am sure.")
+    v = judge_outputs([output], [rec])[0]
+    assert not v.strict and not v.lenient, output
+
+
+SAYING = ["I'd say {v}.", "I conclude {v}.", "I would say {v}.", "We get {v}.", "I make it {v}.",
+          "I'll go with {v}.", "I think {v}.", "So I conclude {v}.", "I'd say clearly {v}."]
+GUESSING = ["I guess {v}.", "My guess is {v}.", "I'd guess {v}.", "My best guess is {v}."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(SAYING), st.sampled_from(GUESSING), preludes, st.booleans())
+def test_a_first_person_verb_of_saying_is_a_cue_and_of_guessing_a_hedge(
+    record: dict[str, Any], saying: str, guessing: str, notes: list[str], right: bool
+) -> None:
+    """"I'd say 4.", "I conclude wolf.", "I make it 1.5": a first-person verb of saying or
+    concluding (``commit.SAYING_VERBS``) gives the verdict "Answer: X" gives; a verb or noun
+    of guessing ("I guess 4.", "My guess is 4.") offers the value: never credited."""
+    value, expected = _case(right, record)
+    prelude, text = _notes(record, notes, value), _text(_kind(record), value)
+    output = prelude + saying.format(v=text)
+    assert _verdict(output, record) == expected, output
+    hedged = prelude + guessing.format(v=text)
+    v = judge_outputs([hedged], [record])[0]
+    assert not v.strict and not v.lenient, hedged
+
+
+QUESTIONS = ["{v}?", "Count: {v}?", "Count: {v} (is that right?)", "Answer: {v} (is that right?)",
+             "Count: {o} ({v}?)", "The count is {o} ({v}?).", "So is it {v}?", "Count: {v} ({o}?)",
+             "Answer: {v}. Or is it {o}?", "It might be {o}. Is it {v}?", "Is it {v}?"]
+UNNAMED = ["It is either {v} or someone else, I cannot tell.", "Either {v} or another one.",
+           "It is {v} or something else.", "Answer: {v} or someone else",
+           "Either {v} or some other node."]
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]),
+       st.sampled_from(QUESTIONS + UNNAMED), preludes, st.booleans())
+def test_a_question_or_an_unnamed_alternative_is_never_credited(
+    record: dict[str, Any], form: str, notes: list[str], right: bool
+) -> None:
+    """*A question is not a commitment*: a value a question mark follows ("4?", "Count: 6
+    (4?)", "Count: 4 (is that right?)", "Is it 4?") is offered, never stated, and a value
+    joined by "or" to an unnamed other ("either wolf or someone else") is a hedge."""
+    kind = _kind(record)
+    value, _ = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    prelude = _notes(record, notes, value)
+    output = prelude + form.format(v=_text(kind, value), o=_text(kind, other))
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+def test_a_label_shaped_like_a_stance_word_is_the_value() -> None:
+    """"Lily", "Holly": a node's label ending in "-ly" names the node, never a stance word."""
+    rec = next(r for r in RECORDS if _kind(r) == "label")
+    nodes = ["Lily", "Holly", *[n for n in rec["nodes"] if n not in ("Lily", "Holly")]]
+    for answer, other in (("Lily", "Holly"), ("Holly", "Lily")):
+        lily = _Record({**rec, "nodes": nodes, "answer": json.dumps(answer)})
+        for form in ["{v}.", "Answer: {v}", "Clearly {v}.", "It is {v}.", "{v} alone.",
+                     "The answer is {v}."]:
+            assert _verdict(form.format(v=answer), lily) == RIGHT, form
+            assert _verdict(form.format(v=other), lily) == WRONG, form
+
+
+def test_no_then_a_comma_and_it_is_reads_no() -> None:
+    """Policy (docs/scoring.md, known misreadings): "No, it is." reads No, like the inverted
+    copula "No it is."; the comma alone would have to tell the opposite reading apart."""
+    rec = next(r for r in RECORDS if _kind(r) == "boolean")
+    for form in ["No, it is.", "No it is."]:
+        assert judge_outputs([form], [rec])[0].answer is False, form
+
+
+def test_a_bracketed_one_letter_set_item_is_the_value() -> None:
+    """Found by the labelled-value property (present before judge6): "(G)" of "The answer is
+    (G) (no ties)" was read as an enumerator, and the remark after it as an empty list. A
+    bracketed marker that names a node, with no item after it, is the node."""
+    rec = next(r for r in LISTS if len(_answer(r)) == 1 and len(_answer(r)[0]) == 1)
+    for remark in VALUE_REMARKS:
+        output = f"The answer is ({_answer(rec)[0]}){remark}"
+        assert _verdict(output, rec) == RIGHT, output
+
 
 # ---- a revision without a marker word ------------------------------------------------------
 

@@ -25,6 +25,11 @@ answer. A withdrawal ("Wait, that is not right.", a refusal) with no value after
 answer. Commentary that offers no competing value ("I cannot find any path from A to B.")
 never voids the answer. Two different explicit answers side by side, or joined as
 alternatives ("either {…} or {…}"), are a hedge too.
+
+A first-person verb of saying or concluding opens a value like "it is" ("I'd say 4.", "I
+conclude wolf.": ``SAYING_VERBS``), a verb of guessing offers one ("I guess 4."); a question
+is not a commitment ("4?", "Count: 6 (4?)", "Is it 4?": ``Reader.values``). Stance words and
+exclusivity tails around a value are the reader's (``parse.transparent``).
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from closurebench.scoring.marks import (
     skip_back,
 )
 from closurebench.scoring.parse import (
+    EXCLUSIVE_TAILS,
     FAIL,
     HEDGE,
     MAX_DEPTH,
@@ -668,7 +674,10 @@ _ALT = _Cue(
     "|maybe|possibly|perhaps|probably",
 )
 _SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
-             r"|not sure)\b", "maybe|possibly|perhaps|probably|presumably|could|might|not sure")
+             r"|not sure|i(?:'d| would)? guess|(?:my|our)(?: best)? guess (?:is|would be))\b",
+             "maybe|possibly|perhaps|probably|presumably|could|might|not sure|guess")
+"""Qualms in a sentence: its values are offered, not stated. A verb or noun of guessing is
+one ("I guess 4.", "My guess is 4."), never a first-person cue like "I'd say" (``SAYING_VERBS``)."""
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
                r"|final(?:ly)?|answer|result)\b",
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
@@ -690,8 +699,10 @@ def _hedges(aside: str) -> bool:
 
 _QUALM_RE = re.compile(
     r"[ \t]*(?:[,;(—–-][ \t]*)?(?:maybe|probably|possibly|perhaps|presumably|i guess|i'?m not sure"
-    r"|not sure|or so)\b|[ \t]*\?", re.I)
-"""A hedge right after a value, on its line: the value is offered, not committed."""
+    r"|not sure|or so)\b|[ \t]*\?|[ \t]*\([^()\n]{0,80}\?[ \t]*\)", re.I)
+"""A hedge right after a value, on its line: the value is offered, not committed. *A question
+is not a commitment*: a question mark right after the value ("… 4?") or a bracketed question
+after it ("… 4 (is that right?)", "… 4 (5?)") asks, it does not state (``Reader.values``)."""
 
 
 _CONCLUDING_RE = re.compile(
@@ -759,11 +770,26 @@ def _marked(lower: str) -> bool:
     return any(cue.search(lower) for cue in (_DOUBT, _CONCLUDE, _ALT))
 
 
+SAYING_VERBS = ("say", "said", "conclude", "concluded", "get", "got", "count", "counted",
+                "find", "found", "make it", "made it", "go with", "went with", "pick", "picked",
+                "choose", "chose", "answer", "answered", "think", "believe", "reckon", "settle on",
+                "arrive at", "end up with", "obtain", "obtained")
+"""*A first-person verb of saying or concluding is a cue*: "I'd say 4.", "I conclude wolf.",
+"We get 4.", "I make it 1.5." open a sentence whose value they state, like "it is"
+(``_FIRST_PERSON``: "I" or "we", then "'d", "would", "will", "can" or "must" may stand
+between). A verb of guessing is none: "I guess 4" is a qualm (``languages.qualms``,
+``_SOFT``), never a statement."""
+_FIRST_PERSON = (r"(?:i|we)(?:'d|'ll|[ \t]+(?:would|will|can|must|do|did))?[ \t]+(?:"
+                 + "|".join(v.replace(" ", "[ \t]+") for v in SAYING_VERBS) + ")")
+_SAYING_RE = re.compile(_FIRST_PERSON)
+"""A first-person cue in lower case: its "would" ("I would say 4") offers no alternative."""
 _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in summary|wait"
             rf"|hmm+|oh|ok(?:ay)?|well|{_REVISING}|{_ADVERBS}|hold on|oops|sorry"
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
-            r"|this gives|which gives|giving|i count|i get|we get|there (?:are|is)|it'?s|it is"
-            r"|that'?s|that is|in which case|if so|then|maybe|perhaps|possibly|probably")
+            rf"|this gives|which gives|giving|{_FIRST_PERSON}|there (?:are|is)|it'?s|it is|is it"
+            r"|that'?s|that is|that would be|in which case|if so|then|maybe|perhaps|possibly"
+            r"|probably|i(?:'d|[ \t]+would)?[ \t]+guess"
+            r"|(?:my|our)(?:[ \t]+best)?[ \t]+guess[ \t]+is")
 _PAUSES = r"(?:[\s,:;.!—]|-(?![\d.]))*"  # never a minus sign: "So, -1"
 _OPENER_RE = re.compile(rf"(?:(?:{_OPENERS}|no|yes)\b{_PAUSES})+", re.I)
 _OPENER_BOOL_RE = re.compile(rf"(?:(?:{_OPENERS})\b{_PAUSES})+", re.I)
@@ -860,11 +886,19 @@ def _joins(body: str) -> list[int]:
     return out
 
 
+_EXCLUSIVE = "|".join(t.replace(" ", "[ \t]+") for t in EXCLUSIVE_TAILS)
+_EXCLUSIVE_RE = re.compile(rf"[ \t]*(?:[,—–-][ \t]*)?(?:{_EXCLUSIVE})\b", re.I)
+
+
 def _remark(rest: str) -> str:
-    """What follows a value, without the bracketed group right after it ("T (tied with
+    """What follows a value, without an exclusivity tail (``parse.EXCLUSIVE_TAILS``: "4 and
+    no one else, …") and the bracketed group right after it ("T (tied with
     nobody)", "A, B (checked)"): a remark on the value given, not a value of its own,
     unless it revises, concludes or hedges ("4 (actually 5)", "4 (or 5)", "4 (5?)"), which
     the commitment then weighs. A group *before* a value is the value ("The answer is (7)")."""
+    exclusive = _EXCLUSIVE_RE.match(rest)  # "4 and no one else, I am sure": no "one"
+    if exclusive is not None:
+        rest = rest[exclusive.end() :]
     j = len(rest) - len(rest.lstrip(" \t"))
     end = group_end(rest, j) if rest[j : j + 1] != "{" else -1
     if end < 0:
@@ -922,7 +956,12 @@ class Reader:
         """``(value, offered)`` of every value a piece of prose gives, in order: ``offered``
         for a value standing alone (bold, its own sentence or block), not for one inside a
         sentence, looked for only if ``stated``: 1 after a copula ("There are 4 triangles."),
-        2 also as the list that ends it ("Ivan cannot reach Carol and Kofi.")."""
+        2 also as the list that ends it ("Ivan cannot reach Carol and Kofi.").
+
+        *A question is not a commitment*: a value that a question mark follows in its
+        sentence ("Count: 4?", "Count: 6 (4?)", "Is it 4?", "Count: 4 (is that right?)") is
+        ``QUESTIONED``, weighed like a qualm (``_forward``): never a commitment of its own, a
+        hedge against a different one, nothing against the same."""
         if block:
             value, _ = read(piece, self.schema, self.names, True, True)
             return [] if value is FAIL else [(value, True)]
@@ -940,7 +979,7 @@ class Reader:
             value, rest, offered = self._first(body, stated)
             if value is FAIL:
                 break
-            out.append((value, offered))
+            out.append((value, QUESTIONED if "?" in rest else offered))
             body = _remark(rest)
         return out
 
@@ -968,7 +1007,7 @@ class Reader:
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
             as_read(body)) else (FAIL, "")
         if value is not FAIL:
-            alone = not rest.strip(_PAUSE) or rest.lstrip(_PAUSE)[:1] in "(—-"
+            alone = not rest.strip(_PAUSE + "?") or rest.lstrip(_PAUSE)[:1] in "(—-"
             if alone or marked or (stated and (
                 schema.kind in ("integer", "number", "boolean", "object")
                 or (schema.kind == "array" and type(value) is list and len(value) > 1)
@@ -1050,8 +1089,11 @@ class Reader:
 
     def _forward(self, current: Any, firm: bool, pieces: list[tuple[str, bool]],
                  known: dict[int, list[tuple[Any, bool]]]) -> Any:
-        """Weigh every value of ``pieces`` in order against the commitment so far."""
-        doubt = False
+        """Weigh every value of ``pieces`` in order against the commitment so far. A value
+        offered with a qualm or a question ("It might be 9.", "Is it 9?") before any
+        commitment commits nothing: a later value stated alone, concluded or revised ("So
+        4.", "I'd say 4.") still commits, a passing one leaves the offer a hedge."""
+        doubt = offer = False
         for i, (piece, block) in enumerate(pieces):
             lower = piece.lower()
             marked = _marked(lower)
@@ -1062,13 +1104,22 @@ class Reader:
                     doubt = True
                 continue
             for value, offered in found:
-                if value is HEDGE or (_SOFT.search(lower) and not self.agrees(current, value)):
+                if value is HEDGE:
                     return HEDGE
+                if (offered is QUESTIONED or _SOFT.search(lower)) and not self.agrees(
+                        current, value):
+                    if current is FAIL and not firm:
+                        offer = True  # "It might be 9.", "Is it 9?": offered, not committed
+                        continue
+                    return HEDGE  # "Answer: 4. Maybe 5.", "… 4 (5?)"
+                if offer and current is FAIL and not firm and not (
+                        offered or _DOUBT.search(lower) or _CONCLUDE.search(lower)):
+                    return HEDGE  # an offer, then a passing value ("I counted 4 edges")
                 if current is FAIL and not firm:
                     current, firm, doubt = value, offered, False
                 elif self.agrees(current, value):
                     doubt = False
-                elif _ALT.search(lower):
+                elif _ALT.search(_SAYING_RE.sub(" ", lower) if "would" in lower else lower):
                     return HEDGE  # "(6 if Z is counted)", "P.S. If the ancestor counts, 4."
                 elif doubt or _DOUBT.search(lower) or _CONCLUDE.search(lower):
                     current, firm, doubt = value, firm or offered, False
@@ -1076,7 +1127,7 @@ class Reader:
                     return HEDGE  # two different answers side by side
                 elif not firm:
                     current = value  # prose without a commitment: the later statement
-        return HEDGE if doubt else current
+        return HEDGE if doubt or (offer and current is FAIL) else current
 
     def agrees(self, a: Any, b: Any) -> bool:
         """Whether two read values are the same answer."""
@@ -1089,6 +1140,19 @@ class Reader:
 
 
 _ENDS = frozenset(".!)*`$]}>")
+class _Questioned:
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return False  # never offered as an answer
+
+    def __repr__(self) -> str:
+        return "<questioned>"
+
+
+QUESTIONED: Any = _Questioned()
+"""``Reader.values``' ``offered`` for a value a question mark follows in its sentence: falsy,
+never offered as an answer, and told apart from ``False`` by identity."""
 _FILLER = " \t\r\n.,;:*_`'\"-–—()[]{}>#|$"
 
 

@@ -505,6 +505,13 @@ _PAUSE = " .,;:!)"
 Names = Callable[[str], bool]
 _CLAUSE_END_RE = re.compile(r"[.,;:!?()]")
 _JOINED_RE = re.compile(rf"\s*(?:,|\bor\b|\band\b|/|&|(?-i:{_ALTERNATIVE}))\s*", re.I)
+_OTHER_RE = re.compile(
+    r"(?:(?:maybe|perhaps|possibly|else)[ \t]+)?(?:some(?:one|body|thing)|any(?:one|body|thing)"
+    r"|another|(?:some|an|the)[ \t]+other|other|a[ \t]+different)\b", re.I)
+"""*An unnamed alternative is an alternative*: a value joined by "or" to someone or something
+not named ("wolf or someone else", "Either wolf or another person.") is a hedge, as "4 or
+5" is; every other type reads any word after "or" as an alternative already."""
+_AND_RE = re.compile(r"\s*(?:,\s*)?(?:and|&)\b", re.I)
 _PIECE_SPLIT_RE = re.compile(r"[,;](?![^()]*\))")
 
 
@@ -527,6 +534,8 @@ def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
         after = _TOKEN_RE.match(rest, joined.end())
         if after is not None and (names(after[1].rstrip(".")) if names else True):
             return HEDGE, rest
+        if _OTHER_RE.match(rest, joined.end()) and not _AND_RE.match(rest):
+            return HEDGE, rest  # "wolf or someone else": an alternative left unnamed
     return label, rest
 
 
@@ -778,7 +787,7 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     kind = schema.kind
     if len(text) > TEXT_CHARS:
         return FAIL, ""
-    body = clean(fold(text)).strip()
+    body = transparent(clean(fold(text)).strip(), names if kind in ("string", "array") else None)
     soft = _SOFT_LEAD_RE.match(body)
     if soft is not None:  # "maybe 4", "probably srv-24": offered, not given
         value, rest = _text(body[soft.end() :], schema, names, weak)
@@ -787,7 +796,12 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
             return FAIL, text  # "Maybe I misread an edge": no value offered, no hedge
         return HEDGE, rest
     if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
-        return _block(body, names, weak)
+        value, rest = _block(body, names, weak)
+        k = item_marker(body) if body[:1] == "(" and "\n" not in body and names else 0
+        if k and (value is FAIL or value == []) and body[k:].lstrip()[:1] in ("(", "") and names(
+                body[1:k].rstrip(" \t)")):  # "(G) (no ties)": no enumerator, but the node G
+            return _items(body, names, weak)  # and a remark, when no item follows the "(G)"
+        return value, rest
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
     if body[:1] == "{" or (body[:1] == "[" and kind == "array" and not weak):
@@ -814,6 +828,67 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if weak and not _BARE_RE.fullmatch(body):
         return FAIL, ""  # without a schema, only a bare token is an answer in prose
     return (body, "") if body else (FAIL, "")
+
+
+STANCE_WORDS = ("just", "only", "simply", "exactly", "precisely", "therefore", "thus", "hence",
+                "indeed", "certainly", "surely", "clearly", "definitely", "obviously", "of course",
+                "for sure", "no doubt", "without doubt", "then", "so")
+"""Stance, emphasis and discourse words that may open a value ("Clearly 4.", "Just No.",
+"The answer is simply 4.", "The final answer is therefore 4."): *stance and emphasis are
+transparent*, they say how firmly a value is stated, never which value. Beside this short
+closed list, any ``-ly`` adverb is one by its shape ("Honestly, wolf.", "Undoubtedly yes"),
+except the ``HEDGING_ADVERBS``."""
+HEDGING_ADVERBS = ("likely", "unlikely", "apparently", "seemingly", "supposedly", "arguably",
+                   "allegedly", "reportedly", "conceivably", "potentially", "hopefully",
+                   "tentatively", "roughly", "approximately", "nearly", "hardly", "barely",
+                   "scarcely", "partly", "partially")
+"""``-ly`` words that are no stance word: they hedge ("likely 4") or approximate ("nearly 4",
+which ``_number`` reads or not by its own rule), or are words of another class; with the
+qualms of every language (``languages.qualms``: "probably", "possibly"), which hedge."""
+_STANCE_LEAD_RE = re.compile(
+    rf"(?:(?:{'|'.join(w.replace(' ', '[ ]+') for w in STANCE_WORDS)}"
+    rf"|(?!(?:{'|'.join((*HEDGING_ADVERBS, *languages.qualms()))})\b)[a-z]{{2,}}ly)"
+    r"\b[ \t]*(?:[,:—]|-(?![\d.]))?[ \t]*)(?=\S)", re.I)  # never a minus sign: "Clearly -1"
+EXCLUSIVE_TAILS = ("alone", "only", "exclusively", "and no one else", "and nobody else",
+                   "and nothing else", "and none else", "and no other", "no one else",
+                   "nobody else", "nothing else", "none else")
+"""*Exclusivity tails* ("4 alone.", "It is wolf and no one else.", "wolf, nothing else."):
+they restate that the value is the whole answer, never give one ("no one" is no "one", no
+empty set, no "no"); after a value anywhere in its sentence they are no part of what follows
+it (``commit._remark``)."""
+STATING_TAILS = ("it is", "i'd say", "i would say", "i think", "i believe", "i reckon",
+                 "i conclude", "we conclude")
+"""What else may close a sentence after its value without changing it: an *inverted copula*
+("wolf it is.", "No it is.") and a first-person verb of saying ("wolf, I'd say.":
+``commit.SAYING_VERBS`` before the value)."""
+_TAILS = EXCLUSIVE_TAILS + STATING_TAILS
+_TAIL_WORDS = frozenset(t.rsplit(" ", 1)[-1] for t in _TAILS)
+_TAIL_RE = re.compile(
+    rf"(?<=[^\s,—-])(?:[ \t]*[,—-][ \t]*|[ \t]+)"
+    rf"(?:{'|'.join(t.replace(' ', '[ ]+') for t in _TAILS)})"
+    r"[ \t]*[.!]*[ \t]*\Z", re.I)
+
+
+def transparent(body: str, names: Names | None = None) -> str:
+    """``body`` (folded, clean, stripped) without what is transparent around its value: the
+    stance and emphasis words that open it (``STANCE_WORDS``, ``-ly`` adverbs) and an
+    exclusivity tail, inverted copula or verb of saying that closes it (``EXCLUSIVE_TAILS``,
+    ``STATING_TAILS``). A word that
+    names a node (``names``: "Lily", "Holly") is a value, never a stance word; nothing is
+    taken from a body that would be left empty. Cheap: one anchored match, and the tail
+    regex only when the last word is a tail's."""
+    for _ in range(3):  # "So clearly just 4"
+        lead = _STANCE_LEAD_RE.match(body) if body[:1].isalpha() else None
+        if lead is None or (names is not None and names(lead[0].strip(" \t,:—-"))):
+            break
+        body = body[lead.end() :]
+    end = len(body.rstrip(" \t.!"))
+    word = body[body.rfind(" ", 0, end) + 1 : end]  # the last word: a tail's, or no tail
+    if word.lower() in _TAIL_WORDS and not (names is not None and names(word)):
+        tail = _TAIL_RE.search(body, max(0, end - 40))
+        if tail is not None:
+            body = body[: tail.start()]
+    return body
 
 
 _SOFT_LEAD_RE = re.compile(rf"(?:[\s*_\"'(]*{_words_re(languages.qualms())})+", re.I)
