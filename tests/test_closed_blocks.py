@@ -91,7 +91,7 @@ def test_two_source_layouts_closed_cross_only_where_they_plant(layout: str, seed
     assert _crossings(a, [x, y]) <= set(edges)
 
 
-@pytest.mark.parametrize("category", ["negative_reachability"])
+@pytest.mark.parametrize("category", ["negative_reachability", "triangle_in_subgraph"])
 def test_deep_targets_are_built_as_closed_blocks_and_decoys_are_not(category: str) -> None:
     """A deep target's own graph is the instance (``Category.blocks_from``), with fewer
     crossings into its reach sets than a decoy's, which keeps the old planting (the blind

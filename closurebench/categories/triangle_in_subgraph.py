@@ -5,6 +5,10 @@ way. Example: A -> B, B -> C, A -> C, D -> A: {A, B, C} is one triangle (D is no
 Constructed: x's reach set (deepest layer drawn from the hop target) and the triangle count
 (drawn) are planted; one triangle holds a deepest node, so the hop depth is that layer's, and
 distractors start only at nodes x does not reach (they can add triangles outside the subgraph).
+A deep target (3+ hops, not a blind walk's decoy) is built as closed blocks
+(docs/audit-and-floors.md, "Closed blocks"): its reach set is entered only through the tree,
+no missed node links past x's first layer, two or more missed nodes form a ring (a lone one
+would be a source), and a missed node's expected out-degree is a reached node's mean one.
 Generated from n = 5: four nodes carry only 1, 2 or 4 triangles, and one of them is n - 3.
 """
 
@@ -12,10 +16,19 @@ from __future__ import annotations
 
 from itertools import combinations, filterfalse
 
-from closurebench.categories._reach import draw_depth, layered, outside
+import numpy as np
+
+from closurebench.categories._reach import DEEP_BLOCKS as DEEP
+from closurebench.categories._reach import (
+    SET_HOP_WEIGHTS,
+    close_blocks,
+    draw_depth,
+    layered,
+    outside,
+)
 from closurebench.categories._spec import Category
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import pick_at_quantile, tree_edges
+from closurebench.graph.plant import allowed, pick_at_quantile, plant, tree_edges
 
 #: The largest triangle count planted (the subgraph of a few nodes is then near complete).
 MAX_TRIANGLES = 8
@@ -40,14 +53,17 @@ def triangle_weights(n: int, cap: int) -> list[float]:
             * (NEAR_N_WEIGHT if 0 <= n - v <= 5 else 1.0) for v in range(1, cap + 1)]
 
 
-def _ways(d: list[int], a: int, b: int, sink: int | None) -> list[tuple[int, int]]:
+def _ways(d: list[int], a: int, b: int, sink: int | None,
+          closed: bool = False) -> list[tuple[int, int]]:
     """The directions of an a-b edge that keep every distance from x (``d`` as a list) and
-    leave ``sink`` without out-edges."""
-    return [(u, v) for u, v in ((a, b), (b, a)) if d[v] <= d[u] + 1 and u != sink]
+    leave ``sink`` without out-edges; ``closed``: never from x's first layer into its second
+    (the reach set's crossings stay the tree's, ``_reach.close_blocks``)."""
+    return [(u, v) for u, v in ((a, b), (b, a))
+            if d[v] <= d[u] + 1 and u != sink and not (closed and d[u] == 1 and d[v] == 2)]
 
 
 def _fill(rng, d: list[int], free: list[tuple[int, int]], u: list[int], sink: int | None,
-          want: int) -> tuple[int, list[tuple[int, int]]]:
+          want: int, closed: bool = False) -> tuple[int, list[tuple[int, int]]]:
     """Link the ``free`` pairs of the set, shuffled, while the count stays at most ``want``:
     ``(count, edges added)``; ``u`` (the undirected links so far as neighbour bitmasks,
     holding one triangle) is updated in place. Bitmasks, not a Boolean matrix: the set has
@@ -59,7 +75,7 @@ def _fill(rng, d: list[int], free: list[tuple[int, int]], u: list[int], sink: in
         if have == want:
             break
         gain = (u[a] & u[b]).bit_count()
-        ways = _ways(d, a, b, sink)
+        ways = _ways(d, a, b, sink, closed)
         if ways and have + gain <= want:
             have += gain
             u[a] |= 1 << b
@@ -74,7 +90,10 @@ def construct(rng, n, rho, target):
     low = max(depth, 2)
     # Larger sets carry more triangles; a node left out (most of the time) lets a triangle
     # through it make "every triangle of the graph" wrong.
-    top = n - 2 if low <= n - 2 and rng.random() < OUTSIDE_SHARE else n - 1
+    closed = depth >= DEEP and not target.decoy
+    # Closed: two missed nodes at least, so the missed block is a ring, not a lone source.
+    short = n - 3 if closed and low <= n - 3 else n - 2
+    top = short if low <= n - 2 and rng.random() < OUTSIDE_SHARE else n - 1
     size = max(rng.randint(low, top), rng.randint(low, top))
     d, layers = layered(rng, n, x, size, depth)
     tree = tree_edges(rng, d)
@@ -103,7 +122,7 @@ def construct(rng, n, rho, target):
     room = [m | whole & ~(1 << v) if dl[v] >= 0 else m for v, m in enumerate(u)]
     if sink is not None:
         for v in inside:
-            if dl[v] < dl[sink] - 1:
+            if dl[v] < dl[sink] - 1 or (closed and dl[v] == 1 and dl[sink] == 2):
                 room[sink] &= ~(1 << v) | u[sink]
                 room[v] &= ~(1 << sink) | u[v]
     cap = T.bit_triangles(room, MAX_TRIANGLES)
@@ -116,7 +135,7 @@ def construct(rng, n, rho, target):
     free = list(filterfalse(linked.__contains__, combinations(inside, 2)))
     best: tuple[int, list[tuple[int, int]]] = (0, [])
     for _ in range(FILL_TRIES):
-        have, added = _fill(rng, dl, free, list(u), sink, want)
+        have, added = _fill(rng, dl, free, list(u), sink, want, closed)
         if have > best[0]:
             best = (have, added)
         if have == want:
@@ -127,10 +146,27 @@ def construct(rng, n, rho, target):
     edges += best[1]
     missed = [v for v in range(n) if dl[v] < 0]
     if missed:  # u -> a, u -> b over a linked pair: a triangle the subgraph does not hold
-        a, b = edges[rng.randrange(len(edges))]
+        # (closed: a pair at x and its first layer, so no missed node links deeper)
+        pairs = [e for e in edges if dl[e[0]] <= 1 and dl[e[1]] <= 1] if closed else edges
+        a, b = pairs[rng.randrange(len(pairs))]
         w = rng.choice(missed)
         edges += [(w, a), (w, b)]
-    return outside(rng, n, rho, d, edges), {"x": x}
+    if not closed:
+        return outside(rng, n, rho, d, edges), {"x": x}
+    # Closed blocks (docs/audit-and-floors.md): the distractors of ``outside`` (from missed
+    # nodes only, so the count holds) minus any edge from a missed node into the second layer
+    # or deeper, and the missed nodes in a ring.
+    ok, ring = close_blocks(rng, allowed(d) & (d < 0)[:, None], edges, [d])
+    required = [*edges, *ring]
+    mask = np.zeros((n, n), dtype=bool)
+    for a, b in required:
+        mask[a, b] = True
+    free = int(np.count_nonzero(ok & ~mask))
+    # A missed node's expected out-degree is a reached node's mean one (set by the count).
+    rows = int(np.count_nonzero(ok[d < 0]))
+    rate = (len(edges) - 2 * bool(missed)) / k * len(missed) / max(rows, 1)
+    dens = (len(required) + rate * free) / (n * (n - 1))
+    return plant(rng, n, dens, required, ok), {"x": x}
 
 
 def tensor_program(g, q):
@@ -181,6 +217,8 @@ CATEGORY = Category(
     # Generated from 5 nodes: at 4 a reach set carries 1, 2 or 4 triangles, and "answer
     # n - 3" (one triangle) was right on 45% of those instances.
     generate_min_n=6,
+    blocks_from=DEEP,
+    hop_weights=SET_HOP_WEIGHTS,
     shortcuts={"ignore-reach": ignore_reach},
     summary="Count undirected triangles in the subgraph induced by x and R(x).",
     tl_program=TL_PROGRAM,

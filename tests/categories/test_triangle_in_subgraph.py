@@ -67,3 +67,68 @@ def test_hops_is_the_planted_depth_and_counts_spread() -> None:
         assert p.answer > 0 and p.hops == max(dist.values())
     assert sum(p.answer == 1 for p in posed) <= 0.35 * len(posed)
     assert len({p.answer for p in posed}) >= 6
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_deep_targets_are_closed_blocks_with_a_ring_of_missed_nodes(seed: int) -> None:
+    """A deep (non-decoy) target is built as closed blocks (docs/audit-and-floors.md): no
+    missed node links into x's second layer or deeper and each second-layer node has one entry
+    from the first, while the count and the depth still hold (the generator cross-checks)."""
+    import random
+
+    import networkx as nx
+    import numpy as np
+
+    from closurebench.categories import get
+    from closurebench.categories._spec import Target
+
+    cat = get(CAT)
+    rng = random.Random(seed)
+    n = rng.randint(6, 10)
+    g, q = cat.construct(rng, n, rng.uniform(0.1, 0.5),
+                         Target(hops=(3, n - 1), quantile=rng.random()))
+    a = g.adjacency.astype(bool)
+    dist = nx.single_source_shortest_path_length(_nx_graph(a), q["x"])
+    d = np.array([dist.get(v, -1) for v in range(n)])
+    assert d.max() >= 3 and cat.tensor_program(g, q) > 0
+    assert not a[np.ix_(d < 0, d >= 2)].any()
+    assert (a[np.ix_(d == 1, d == 2)].sum(0) == 1).all()
+
+
+def test_deep_targets_seldom_leave_a_lone_missed_node() -> None:
+    """A lone missed node is a source (its in-edges could only come from missed nodes): the
+    closed design's missed share leaves two or more; only the share drawn to reach every node
+    (``OUTSIDE_SHARE``), whose size draw may still land one short, leaves one."""
+    import random
+
+    from closurebench.categories import get
+    from closurebench.categories._spec import Target
+
+    cat = get(CAT)
+    lone = several = 0
+    for seed in range(100):
+        rng = random.Random(seed)
+        n = rng.randint(6, 10)
+        g, q = cat.construct(rng, n, 0.3, Target(hops=(3, n - 1), quantile=rng.random()))
+        reach = cat_reach(g, q["x"])
+        lone += int(n - 1 - reach == 1)
+        several += int(n - 1 - reach >= 2)
+    assert lone <= 25 and several >= 50
+
+
+def cat_reach(g, x: int) -> int:
+    from closurebench.graph import tensor as T
+
+    r = T.reach(g.adjacency, x)
+    r[x] = False
+    return int(r.sum())
+
+
+def _nx_graph(a):
+    import networkx as nx
+    import numpy as np
+
+    G = nx.DiGraph()
+    G.add_nodes_from(range(a.shape[0]))
+    G.add_edges_from((int(u), int(v)) for u, v in np.argwhere(a))
+    return G
