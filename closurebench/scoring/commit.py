@@ -71,6 +71,8 @@ from closurebench.scoring.parse import (
     coerce_json,
     loads,
     may_read,
+    negated,
+    negated_before,
     pair_end,
     read,
 )
@@ -88,6 +90,9 @@ CLOSING_CHARS = 480
 """... within this many trailing characters."""
 ALONE_CHARS = 64
 """A piece longer than this holds no value standing alone (only one inside a sentence)."""
+MAX_NEGATIONS = 3
+"""Negated values skipped in a row in one piece of prose ("Not 5, not 6, but 4."), no more:
+the reader never recurses deeper on any output."""
 
 
 class Unit(NamedTuple):
@@ -996,14 +1001,26 @@ class Reader:
                     out.append((value, True))
         return out, body
 
-    def _first(self, body: str, stated: int) -> tuple[Any, str, bool]:
-        """The first value of a piece of prose: alone, after a copula, after a condition."""
+    def _first(self, body: str, stated: int, negations: int = 0) -> tuple[Any, str, bool]:
+        """The first value of a piece of prose: alone, after a copula, after a condition; a
+        value a negator opens is skipped (``parse.NEGATORS``: "Not 6 but 4." reads 4), at
+        most ``MAX_NEGATIONS`` in a row."""
         schema, names = self.schema, self.names
         body = body.lstrip(_PAUSE + "—(")
         opener = (_OPENER_BOOL_RE if schema.kind == "boolean" else _OPENER_RE).match(body)
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
-        if opener and schema.kind != "any":
+        lead = negated(body) if schema.kind != "any" else 0  # "It is no longer 4" (whose
+        # "no" an opener would take), then after an opener ("So not 4")
+        if opener and schema.kind != "any" and not lead:
             body, marked = body[opener.end() :], _marked(opener[0].lower())
+            lead = negated(body)
+        if lead:  # *a negated value is no commitment*: skip it, read on ("Not 6 but 4.")
+            value, rest = read(body[lead:], schema, names, True, True)
+            if value is not FAIL:
+                rest = _remark(rest)
+                if negations >= MAX_NEGATIONS or not rest.strip(_PAUSE):
+                    return FAIL, "", False
+                return self._first(rest, stated, negations + 1)
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
             as_read(body)) else (FAIL, "")
         if value is not FAIL:
@@ -1032,7 +1049,7 @@ class Reader:
                 return value, rest, False
         if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
             tail = _TAIL_LIST_REV_RE.match(body[-300:][::-1])
-            if tail is not None:
+            if tail is not None and not negated_before(body[: len(body) - len(tail[0])]):
                 value, rest = read(tail[0][::-1], schema, names, True, True)
                 if value is not FAIL and not rest.strip(_PAUSE):
                     return value, rest, False
