@@ -1461,29 +1461,36 @@ def test_a_consequence_without_a_contrast_or_with_a_hedge_is_no_revision(
 NEGATED = ["It is not {t}.", "Not {t}.", "I can't say {t}.", "I don't think {t}.",
            "Surely not {t}.", "The answer is not {t}.", "It isn't {t}.", "It's not {t}.",
            "Answer: not {t}", "Definitely not {t}.", "I wouldn't say {t}.", "Never {t}.",
-           "It is no longer {t}.", "I do not believe {t}.", "That is not {t}."]
+           "It is no longer {t}.", "I do not believe {t}.", "That is not {t}.",
+           "I don't think it's {t}.", "I doubt it's {t}.", "The answer isn't {t}.", "NOT {t}.",
+           "**Not {t}**", "It's definitely not {t}.", "We can't conclude that it is {t}."]
 HEDGED_LEADS = ["Likely {t}.", "Nearly {t}.", "The answer is likely {t}.", "It's likely {t}.",
                 "Answer: likely {t}", "Apparently {t}.", "Most likely {t}."]
 
 
 @PROPERTY
-@given(records, st.sampled_from(NEGATED + HEDGED_LEADS), st.booleans())
+@given(records, st.sampled_from(NEGATED + HEDGED_LEADS), st.sampled_from(["", *REASONING]),
+       st.booleans())
 def test_a_negated_or_likely_value_is_never_credited(
-    record: dict[str, Any], template: str, right: bool
+    record: dict[str, Any], template: str, note: str, right: bool
 ) -> None:
     """*A negated value is no commitment* (``parse.NEGATORS``): "It is not X.", "Not X.", "I
     don't think X.", "The answer is not X." never credit X, strict or lenient, for any
     answer type, right or wrong (a yes/no answer too: "not Yes" is no answer, never No).
     *A likely or approximate value is a hedge* (``parse.HEDGING_ADVERBS``): "Likely X.",
-    "Nearly X." credit nothing either, for every type alike."""
+    "Nearly X." credit nothing either, for every type alike. Reasoning before that named the
+    same value is no fallback: the closing sentence withdraws it (``Reader._withdraws``)."""
+    kind = _kind(record)
     value = _answer(record) if right else _wrong(record)
-    output = template.format(t=_text(_kind(record), value))
+    said = note.format(w=_text(kind, value), r=_text(kind, value))  # reasoning naming it
+    output = (said + "\n\n" if said else "") + template.format(t=_text(kind, value))
     v = judge_outputs([output], [record])[0]
     assert not v.strict and not v.lenient, output
 
 
 CORRECTIONS = ["Not {w} but {t}.", "It is not {w}, it is {t}.", "Not {w}. It is {t}.",
-               "No, it is {t}.", "{t}, not {w}.", "It is {t}, not {w}."]
+               "No, it is {t}.", "{t}, not {w}.", "It is {t}, not {w}.",
+               "I don't think it's {w}; it's {t}.", "The answer is not {w} but {t}."]
 
 
 @PROPERTY
@@ -1529,15 +1536,3 @@ def test_no_and_none_are_values_never_negators(
     text = output.format(t=_text(kind, _answer(record)))
     assert _verdict(text, record) == expected, text
 
-
-@pytest.mark.xfail(strict=True, reason="known judge gap (found while adding the negation rule, "
-                   "judge7): a negated closing sentence leaves the reasoning's same value as "
-                   "the fallback")
-def test_a_negated_closing_value_withdraws_the_same_value_of_the_reasoning() -> None:
-    """"One candidate is 4; another is 4. …\n\nIt is not 4." should credit nothing: the
-    closing sentence withdraws the value the reasoning named."""
-    record = BY_KIND["integer"][0]
-    t = _text("integer", _answer(record))
-    output = f"One candidate is {t}; another is {t}. I check each edge.\n\nIt is not {t}."
-    v = judge_outputs([output], [record])[0]
-    assert not v.strict and not v.lenient, output

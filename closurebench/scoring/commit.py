@@ -70,11 +70,13 @@ from closurebench.scoring.parse import (
     closing,
     coerce_json,
     loads,
+    may_negate,
     may_read,
     negated,
     negated_before,
     pair_end,
     read,
+    transparent,
 )
 
 __all__ = ["NO_ANSWER", "Reader", "Unit", "document", "final", "unfenced", "units"]
@@ -920,6 +922,7 @@ class Reader:
                  same: Callable[[Any, Any], bool], keys: Any = None) -> None:
         self.schema, self.names, self.same = schema, names, same
         self.keys = keys  # the labels' keys (``parse.label_key``: a set or a dict's keys)
+        self.withdrawn: Any = FAIL  # the last value a negator opened (``_first``, ``_withdraws``)
 
     def explicit(self, unit: Unit) -> tuple[Any, str]:
         if unit.bracketed:
@@ -1009,14 +1012,15 @@ class Reader:
         body = body.lstrip(_PAUSE + "—(")
         opener = (_OPENER_BOOL_RE if schema.kind == "boolean" else _OPENER_RE).match(body)
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
-        lead = negated(body) if schema.kind != "any" else 0  # "It is no longer 4" (whose
-        # "no" an opener would take), then after an opener ("So not 4")
+        lead, body = self._negation(body)  # "It is no longer 4" (whose "no" an opener
+        # would take), then after an opener ("So not 4")
         if opener and schema.kind != "any" and not lead:
             body, marked = body[opener.end() :], _marked(opener[0].lower())
-            lead = negated(body)
+            lead, body = self._negation(body)
         if lead:  # *a negated value is no commitment*: skip it, read on ("Not 6 but 4.")
             value, rest = read(body[lead:], schema, names, True, True)
             if value is not FAIL:
+                self.withdrawn = value
                 rest = _remark(rest)
                 if negations >= MAX_NEGATIONS or not rest.strip(_PAUSE):
                     return FAIL, "", False
@@ -1096,6 +1100,8 @@ class Reader:
             said = _states(pieces[i][0])
             if said is True or (said is _BACKREF and before != last):
                 return FAIL  # a closing statement gives no value: never one of the reasoning
+            if self._withdraws(pieces[i], values(last)):
+                return FAIL  # "One candidate is 4. …\n\nIt is not 4.": the value withdrawn
             before = i
         start = last
         if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
@@ -1103,6 +1109,34 @@ class Reader:
             start = next((i for i in range(last - 1, -1, -1) if values(i)), last)
         return self._forward(FAIL, False, pieces[start:], {i - start: v for i, v in found.items()
                                                             if i >= start})
+
+    def _negation(self, body: str) -> tuple[int, str]:
+        """``(length of the negator that opens body, body)``, after any stance word ("Surely
+        not 4": ``parse.transparent``), or ``(0, body)``. Cheap: a substring test first."""
+        low = body[:80].lower()
+        if self.schema.kind == "any" or not may_negate(low):
+            return 0, body
+        lead = negated(body)
+        if not lead:
+            bare = transparent(body, self.names if self.schema.kind in ("string", "array")
+                               else None)
+            lead = negated(bare) if bare != body else 0
+            body = bare if lead else body
+        return lead, body
+
+    def _withdraws(self, piece: tuple[str, bool], earlier: list[tuple[Any, bool]]) -> bool:
+        """Whether a piece that gives no value negates one of the ``earlier`` values ("It is
+        not 4." after reasoning that named 4): *a negated value is no commitment*, so the
+        reasoning's same value is no fallback either. Cheap: only a piece with a negator."""
+        text = piece[0].strip()
+        low = text.lower()
+        if "\n" in text or not may_negate(low):  # a one-line block too ("Not G.")
+            return False
+        self.withdrawn = FAIL
+        self.values(text, False)
+        gone, self.withdrawn = self.withdrawn, FAIL
+        return gone is not FAIL and gone is not HEDGE and any(
+            self.agrees(gone, value) for value, _ in earlier)
 
     def _forward(self, current: Any, firm: bool, pieces: list[tuple[str, bool]],
                  known: dict[int, list[tuple[Any, bool]]]) -> Any:

@@ -922,11 +922,14 @@ _NEGATOR = (
     r"(?:(?:it|that|this|which|they|the[ \t]+answer|the[ \t]+result)"
     r"(?:'s|[ \t]+(?:is|was|are|would[ \t]+be))?[ \t]+)?"
     r"(?:(?:is|was|are)n't|ain't|not|no[ \t]+longer|never)"
-    r"|(?:i|we)[ \t]+(?:(?:do|did|would|could|should|ca|wo)n't|cannot"
+    r"|(?:(?:i|we)[ \t]+(?:(?:do|did|would|could|should|ca|wo)n't|cannot"
     r"|(?:do|did|would|could|can|will)[ \t]+not)[ \t]+"
     rf"(?:{'|'.join(NEGATED_SAYING)})"
-    r"|(?:i|we)[ \t]+doubt")
-_NEGATED_RE = re.compile(rf"(?:{_NEGATOR})\b(?:[ \t]+that\b)?[ \t]*[,:—-]?[ \t]*(?=\S)", re.I)
+    r"|(?:i|we)[ \t]+doubt)"
+    r"(?:(?:[ \t]+that)?[ \t]+(?:it(?:'s|[ \t]+(?:is|was|would[ \t]+be))"
+    r"|the[ \t]+(?:answer|result)[ \t]+(?:is|was|would[ \t]+be)))?")
+_NEGATED_RE = re.compile(  # never a minus sign: "It is not -1"
+    rf"(?:{_NEGATOR})\b(?:[ \t]+that\b)?[ \t]*(?:[,:—]|-(?![\d.]))?[ \t]*(?=\S)", re.I)
 _NEGATED_TAIL_RE = re.compile(rf"(?<![\w'])(?:{_NEGATOR})\b[ \t]*[,:—-]?[ \t]*\Z", re.I)
 _DEGREE = r"(?:(?:most|very|quite|highly|more|less|fairly|pretty)[ \t]+)?"  # "most likely"
 _HEDGING_LEAD_RE = re.compile(
@@ -935,17 +938,25 @@ _HEDGING_LEAD_RE = re.compile(
 _HEDGED_TAIL_RE = re.compile(
     rf"\b(?:{'|'.join(HEDGING_ADVERBS)})\b(?:[ \t]+(?:be|is))?[ \t]*[,:—]?[ \t]*\Z", re.I)
 _NEGATED_FIRST = frozenset("itwanITWAN")  # the letters ``_NEGATOR`` can start with
-_HEDGED_FIRST = frozenset(w[0] for w in (*HEDGING_ADVERBS, "most", "very", "quite", "highly",
-                                         "more", "less", "fairly", "pretty")
-                          for w in (w, w.upper()))
+_HEDGED_STARTS = (*HEDGING_ADVERBS, "most ", "very ", "quite ", "highly ", "more ", "less ",
+                  "fairly ", "pretty ")  # the words ``_HEDGING_LEAD_RE`` can start with
+_HEDGED_FIRST = frozenset(c for w in _HEDGED_STARTS for c in (w[0], w[0].upper()))
 _NUMBER_APPROX_SET = frozenset(("roughly", "approximately"))  # ``_APPROX_RE`` reads them
+
+
+_NEGATION_HINTS = ("not", "n't", "never", "no longer", "doubt")
+
+
+def may_negate(low: str) -> bool:
+    """A necessary condition, on lower-case text, for a negator (``_NEGATOR``) in it."""
+    return any(h in low for h in _NEGATION_HINTS)
 
 
 def negated(body: str) -> int:
     """The length of a negator (``NEGATORS``, ``NEGATED_SAYING``) that opens ``body``, or 0:
     *a negated value is no commitment*, the caller reads the value after it (to skip it) and
     never gives it. One rule for every type. Cheap: one anchored match, only after a letter."""
-    if body[:1] not in _NEGATED_FIRST:
+    if body[:1] not in _NEGATED_FIRST or not may_negate(body[:90].lower()):
         return 0
     m = _NEGATED_RE.match(body)
     return 0 if m is None else m.end()
@@ -956,7 +967,7 @@ def hedged(body: str, kind: str = "any") -> int:
     (``HEDGING_ADVERBS``: "Likely wolf.", "Nearly A, B."), or 0: *a likely or approximate
     value is a hedge*, for every type. A number keeps its own reading of "roughly" and
     "approximately" (``_APPROX_RE``: "approximately 1.5" is 1.5)."""
-    if body[:1] not in _HEDGED_FIRST:
+    if body[:1] not in _HEDGED_FIRST or not body[:12].lower().startswith(_HEDGED_STARTS):
         return 0
     m = _HEDGING_LEAD_RE.match(body)
     if m is None or (kind in ("integer", "number")
@@ -968,10 +979,8 @@ def hedged(body: str, kind: str = "any") -> int:
 def negated_before(prefix: str) -> bool:
     """Whether ``prefix`` ends with a negator over what follows it ("The answer is not …",
     "I don't think …"): a list that ends a sentence after it is withdrawn, not stated."""
-    low = prefix[-60:].lower()
-    hint = "doubt" in low or ("n" in low and (
-        "not" in low or "n't" in low or "never" in low or "no longer" in low))
-    return hint and _NEGATED_TAIL_RE.search(prefix[-60:]) is not None
+    return may_negate(prefix[-60:].lower()) and _NEGATED_TAIL_RE.search(
+        prefix[-60:]) is not None
 
 
 def hedged_before(prefix: str) -> bool:
