@@ -922,7 +922,6 @@ class Reader:
                  same: Callable[[Any, Any], bool], keys: Any = None) -> None:
         self.schema, self.names, self.same = schema, names, same
         self.keys = keys  # the labels' keys (``parse.label_key``: a set or a dict's keys)
-        self.withdrawn: Any = FAIL  # the last value a negator opened (``_first``, ``_withdraws``)
 
     def explicit(self, unit: Unit) -> tuple[Any, str]:
         if unit.bracketed:
@@ -1020,7 +1019,6 @@ class Reader:
         if lead:  # *a negated value is no commitment*: skip it, read on ("Not 6 but 4.")
             value, rest = read(body[lead:], schema, names, True, True)
             if value is not FAIL:
-                self.withdrawn = value
                 rest = _remark(rest)
                 if negations >= MAX_NEGATIONS or not rest.strip(_PAUSE):
                     return FAIL, "", False
@@ -1127,14 +1125,20 @@ class Reader:
     def _withdraws(self, piece: tuple[str, bool], earlier: list[tuple[Any, bool]]) -> bool:
         """Whether a piece that gives no value negates one of the ``earlier`` values ("It is
         not 4." after reasoning that named 4): *a negated value is no commitment*, so the
-        reasoning's same value is no fallback either. Cheap: only a piece with a negator."""
+        reasoning's same value is no fallback either. Cheap: only a piece with a negator.
+        Stateless: a reader is shared (``judge._READERS``)."""
         text = piece[0].strip()
         low = text.lower()
         if "\n" in text or not may_negate(low):  # a one-line block too ("Not G.")
             return False
-        self.withdrawn = FAIL
-        self.values(text, False)
-        gone, self.withdrawn = self.withdrawn, FAIL
+        body = as_read(text).lstrip(_PAUSE + "—(")
+        lead, bare = self._negation(body)
+        opener = _OPENER_RE.match(body) if not lead else None
+        if opener:
+            lead, bare = self._negation(body[opener.end() :])
+        if not lead:
+            return False
+        gone, _ = read(bare[lead:], self.schema, self.names, True, True)
         return gone is not FAIL and gone is not HEDGE and any(
             self.agrees(gone, value) for value, _ in earlier)
 
