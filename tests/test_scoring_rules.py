@@ -1454,3 +1454,85 @@ def test_a_consequence_without_a_contrast_or_with_a_hedge_is_no_revision(
               f"twice, {consequence} {_text(kind, other)}.")
     v = judge_outputs([hedged], [record])[0]
     assert not v.strict and not v.lenient, hedged
+
+
+# ---- a negated value is no commitment -----------------------------------------------------
+
+NEGATED = ["It is not {t}.", "Not {t}.", "I can't say {t}.", "I don't think {t}.",
+           "Surely not {t}.", "The answer is not {t}.", "It isn't {t}.", "It's not {t}.",
+           "Answer: not {t}", "Definitely not {t}.", "I wouldn't say {t}.", "Never {t}.",
+           "It is no longer {t}.", "I do not believe {t}.", "That is not {t}.",
+           "I don't think it's {t}.", "I doubt it's {t}.", "The answer isn't {t}.", "NOT {t}.",
+           "**Not {t}**", "It's definitely not {t}.", "We can't conclude that it is {t}."]
+HEDGED_LEADS = ["Likely {t}.", "Nearly {t}.", "The answer is likely {t}.", "It's likely {t}.",
+                "Answer: likely {t}", "Apparently {t}.", "Most likely {t}."]
+
+
+@PROPERTY
+@given(records, st.sampled_from(NEGATED + HEDGED_LEADS), st.sampled_from(["", *REASONING]),
+       st.booleans())
+def test_a_negated_or_likely_value_is_never_credited(
+    record: dict[str, Any], template: str, note: str, right: bool
+) -> None:
+    """*A negated value is no commitment* (``parse.NEGATORS``): "It is not X.", "Not X.", "I
+    don't think X.", "The answer is not X." never credit X, strict or lenient, for any
+    answer type, right or wrong (a yes/no answer too: "not Yes" is no answer, never No).
+    *A likely or approximate value is a hedge* (``parse.HEDGING_ADVERBS``): "Likely X.",
+    "Nearly X." credit nothing either, for every type alike. Reasoning before that named the
+    same value is no fallback: the closing sentence withdraws it (``Reader._withdraws``)."""
+    kind = _kind(record)
+    value = _answer(record) if right else _wrong(record)
+    said = note.format(w=_text(kind, value), r=_text(kind, value))  # reasoning naming it
+    output = (said + "\n\n" if said else "") + template.format(t=_text(kind, value))
+    v = judge_outputs([output], [record])[0]
+    assert not v.strict and not v.lenient, output
+
+
+CORRECTIONS = ["Not {w} but {t}.", "It is not {w}, it is {t}.", "Not {w}. It is {t}.",
+               "No, it is {t}.", "{t}, not {w}.", "It is {t}, not {w}.",
+               "I don't think it's {w}; it's {t}.", "The answer is not {w} but {t}."]
+
+
+@PROPERTY
+@given(st.sampled_from([r for r in RECORDS if _kind(r) in ("integer", "number", "labels")]),
+       st.sampled_from(CORRECTIONS), st.booleans())
+def test_a_negated_value_then_the_committed_one_reads_the_committed_one(
+    record: dict[str, Any], template: str, right: bool
+) -> None:
+    """A correction ("Not 5 but 4.", "It is not 5, it is 4.", "4, not 5.") commits to the value
+    that is not negated: the negator withdraws only the value it opens, the judge reads on."""
+    kind = _kind(record)
+    if kind == "labels" and ", not" in template:
+        return  # "A, B, not A": a list and its negated tail joined by a comma are one list
+    value, expected = _case(right, record)
+    other = _wrong(record) if right else _answer(record)
+    output = template.format(t=_text(kind, value), w=_text(kind, other))
+    assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("output", [
+    "The nodes that are not reachable are {t}.", "Nodes Ivan cannot reach: {t}",
+    "Not reachable: {t}.", "Ivan cannot reach {t}.", "The hosts it does not reach are {t}."])
+def test_a_set_defined_with_not_is_no_negated_value(output: str) -> None:
+    """negative_reachability asks which nodes x can NOT reach: a "not" in the definition of
+    the set, not opening its value, never withdraws it (``parse.negated`` is anchored)."""
+    for record in LISTS:
+        text = output.format(t=_text("labels", _answer(record)))
+        assert _verdict(text, record) == RIGHT, text
+
+
+@pytest.mark.parametrize("output,kind,expected", [
+    ("None.", "labels", WRONG), ("Answer: none", "labels", WRONG),
+    ("No, it is not reachable.", "boolean", RIGHT), ("No. It is not reachable.", "boolean", RIGHT),
+    ("No, it is {t}.", "integer", RIGHT), ("No, it is {t}.", "label", RIGHT)])
+def test_no_and_none_are_values_never_negators(
+    output: str, kind: str, expected: tuple[bool, bool]
+) -> None:
+    """"None", "No, it is 4", "No, it is not reachable." are answers: "no" alone is no
+    negator (``parse.NEGATORS`` holds "no longer", never "no"), "none" an empty set."""
+    record = next(r for r in BY_KIND[kind] if kind != "boolean" or _answer(r) is False)
+    if kind == "labels":
+        record = LISTS[0]  # a set that is not empty: "None." is read, and wrong
+    text = output.format(t=_text(kind, _answer(record)))
+    assert _verdict(text, record) == expected, text
+

@@ -70,9 +70,13 @@ from closurebench.scoring.parse import (
     closing,
     coerce_json,
     loads,
+    may_negate,
     may_read,
+    negated,
+    negated_before,
     pair_end,
     read,
+    transparent,
 )
 
 __all__ = ["NO_ANSWER", "Reader", "Unit", "document", "final", "unfenced", "units"]
@@ -88,6 +92,9 @@ CLOSING_CHARS = 480
 """... within this many trailing characters."""
 ALONE_CHARS = 64
 """A piece longer than this holds no value standing alone (only one inside a sentence)."""
+MAX_NEGATIONS = 3
+"""Negated values skipped in a row in one piece of prose ("Not 5, not 6, but 4."), no more:
+the reader never recurses deeper on any output."""
 
 
 class Unit(NamedTuple):
@@ -996,14 +1003,26 @@ class Reader:
                     out.append((value, True))
         return out, body
 
-    def _first(self, body: str, stated: int) -> tuple[Any, str, bool]:
-        """The first value of a piece of prose: alone, after a copula, after a condition."""
+    def _first(self, body: str, stated: int, negations: int = 0) -> tuple[Any, str, bool]:
+        """The first value of a piece of prose: alone, after a copula, after a condition; a
+        value a negator opens is skipped (``parse.NEGATORS``: "Not 6 but 4." reads 4), at
+        most ``MAX_NEGATIONS`` in a row."""
         schema, names = self.schema, self.names
         body = body.lstrip(_PAUSE + "—(")
         opener = (_OPENER_BOOL_RE if schema.kind == "boolean" else _OPENER_RE).match(body)
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
-        if opener and schema.kind != "any":
+        lead, body = self._negation(body)  # "It is no longer 4" (whose "no" an opener
+        # would take), then after an opener ("So not 4")
+        if opener and schema.kind != "any" and not lead:
             body, marked = body[opener.end() :], _marked(opener[0].lower())
+            lead, body = self._negation(body)
+        if lead:  # *a negated value is no commitment*: skip it, read on ("Not 6 but 4.")
+            value, rest = read(body[lead:], schema, names, True, True)
+            if value is not FAIL:
+                rest = _remark(rest)
+                if negations >= MAX_NEGATIONS or not rest.strip(_PAUSE):
+                    return FAIL, "", False
+                return self._first(rest, stated, negations + 1)
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
             as_read(body)) else (FAIL, "")
         if value is not FAIL:
@@ -1032,7 +1051,7 @@ class Reader:
                 return value, rest, False
         if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
             tail = _TAIL_LIST_REV_RE.match(body[-300:][::-1])
-            if tail is not None:
+            if tail is not None and not negated_before(body[: len(body) - len(tail[0])]):
                 value, rest = read(tail[0][::-1], schema, names, True, True)
                 if value is not FAIL and not rest.strip(_PAUSE):
                     return value, rest, False
@@ -1079,6 +1098,8 @@ class Reader:
             said = _states(pieces[i][0])
             if said is True or (said is _BACKREF and before != last):
                 return FAIL  # a closing statement gives no value: never one of the reasoning
+            if self._withdraws(pieces[i], values(last)):
+                return FAIL  # "One candidate is 4. …\n\nIt is not 4.": the value withdrawn
             before = i
         start = last
         if not pieces[last][1] and _marked(pieces[last][0].lower()):  # a block's header
@@ -1086,6 +1107,40 @@ class Reader:
             start = next((i for i in range(last - 1, -1, -1) if values(i)), last)
         return self._forward(FAIL, False, pieces[start:], {i - start: v for i, v in found.items()
                                                             if i >= start})
+
+    def _negation(self, body: str) -> tuple[int, str]:
+        """``(length of the negator that opens body, body)``, after any stance word ("Surely
+        not 4": ``parse.transparent``), or ``(0, body)``. Cheap: a substring test first."""
+        low = body[:80].lower()
+        if self.schema.kind == "any" or not may_negate(low):
+            return 0, body
+        lead = negated(body)
+        if not lead:
+            bare = transparent(body, self.names if self.schema.kind in ("string", "array")
+                               else None)
+            lead = negated(bare) if bare != body else 0
+            body = bare if lead else body
+        return lead, body
+
+    def _withdraws(self, piece: tuple[str, bool], earlier: list[tuple[Any, bool]]) -> bool:
+        """Whether a piece that gives no value negates one of the ``earlier`` values ("It is
+        not 4." after reasoning that named 4): *a negated value is no commitment*, so the
+        reasoning's same value is no fallback either. Cheap: only a piece with a negator.
+        Stateless: a reader is shared (``judge._READERS``)."""
+        text = piece[0].strip()
+        low = text.lower()
+        if "\n" in text or not may_negate(low):  # a one-line block too ("Not G.")
+            return False
+        body = as_read(text).lstrip(_PAUSE + "—(")
+        lead, bare = self._negation(body)
+        opener = _OPENER_RE.match(body) if not lead else None
+        if opener:
+            lead, bare = self._negation(body[opener.end() :])
+        if not lead:
+            return False
+        gone, _ = read(bare[lead:], self.schema, self.names, True, True)
+        return gone is not FAIL and gone is not HEDGE and any(
+            self.agrees(gone, value) for value, _ in earlier)
 
     def _forward(self, current: Any, firm: bool, pieces: list[tuple[str, bool]],
                  known: dict[int, list[tuple[Any, bool]]]) -> Any:

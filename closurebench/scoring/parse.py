@@ -766,6 +766,14 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
                 break
         if m is None or name is None:
             continue
+        if not out and done is None and m.start() and (m[2] or m[1]).isascii():
+            key = m.start(2) if m[2] and keys.get(
+                m[2].lower().translate(_KEY_CHARS)) == name else m.start(1)
+            before = "".join(f"{p}, " for p in pieces[:i]) + piece[:key]
+            if negated_before(before):
+                return FAIL, text  # "It is not can_reach: …": a negated value commits nothing
+            if hedged_before(before):
+                return HEDGE, text  # "The answer is likely can_reach: …"
         if name in out:
             if len(out) < size:
                 continue  # a field said twice before the others: the first counts
@@ -788,6 +796,12 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if len(text) > TEXT_CHARS:
         return FAIL, ""
     body = transparent(clean(fold(text)).strip(), names if kind in ("string", "array") else None)
+    lead = (negated(body) or hedged(body, kind)) if kind != "any" else 0
+    if lead:  # "not 4", "I don't think wolf", "likely A, B": never a commitment to the value
+        value, rest = _text(body[abs(lead) :], schema, names, weak)
+        if value is FAIL:
+            return FAIL, text  # "Not reachable: A, B": the "not" opens no value of the type
+        return (FAIL, rest) if lead > 0 else (HEDGE, rest)
     soft = _SOFT_LEAD_RE.match(body)
     if soft is not None:  # "maybe 4", "probably srv-24": offered, not given
         value, rest = _text(body[soft.end() :], schema, names, weak)
@@ -889,6 +903,91 @@ def transparent(body: str, names: Names | None = None) -> str:
         if tail is not None:
             body = body[: tail.start()]
     return body
+
+
+NEGATORS = ("not", "no longer", "never", "isn't", "wasn't", "aren't", "ain't")
+"""Words that withdraw the value right after them: *a negated value is no commitment*. "It
+is not 4.", "Not wolf.", "Surely not A, B.", "The answer is not Yes." state what the answer
+is not, never what it is, so they give no value of any type (a yes/no answer too: "not Yes"
+is read as no answer, not as No, since it negates the answer's token rather than stating
+one, and a reader that guessed its opposite would credit a garbled or quoted option).
+A first-person verb of saying or thinking negated ("I don't think 4.", "I can't say
+wolf.": ``NEGATED_SAYING``) withdraws it too. Only the value the negator *opens* is
+withdrawn: "Ivan cannot reach Carol and Kofi.", "the nodes that are not reachable are A,
+B", "Not reachable: A, B" state a set whose definition has a "not" in it, and "4, not
+5" / "Not 5 but 4" / "No, it is 4." commit to 4 (``commit.Reader.values`` reads on)."""
+NEGATED_SAYING = ("say", "think", "believe", "reckon", "conclude", "claim", "get", "know",
+                  "agree", "see")
+_NEGATOR = (
+    r"(?:(?:it|that|this|which|they|the[ \t]+answer|the[ \t]+result)"
+    r"(?:'s|[ \t]+(?:is|was|are|would[ \t]+be))?[ \t]+)?"
+    r"(?:(?:is|was|are)n't|ain't|not|no[ \t]+longer|never)"
+    r"|(?:(?:i|we)[ \t]+(?:(?:do|did|would|could|should|ca|wo)n't|cannot"
+    r"|(?:do|did|would|could|can|will)[ \t]+not)[ \t]+"
+    rf"(?:{'|'.join(NEGATED_SAYING)})"
+    r"|(?:i|we)[ \t]+doubt)"
+    r"(?:(?:[ \t]+that)?[ \t]+(?:it(?:'s|[ \t]+(?:is|was|would[ \t]+be))"
+    r"|the[ \t]+(?:answer|result)[ \t]+(?:is|was|would[ \t]+be)))?")
+_NEGATED_RE = re.compile(  # never a minus sign: "It is not -1"
+    rf"(?:{_NEGATOR})\b(?:[ \t]+that\b)?[ \t]*(?:[,:—]|-(?![\d.]))?[ \t]*(?=\S)", re.I)
+_NEGATED_TAIL_RE = re.compile(rf"(?<![\w'])(?:{_NEGATOR})\b[ \t]*[,:—-]?[ \t]*\Z", re.I)
+_DEGREE = r"(?:(?:most|very|quite|highly|more|less|fairly|pretty)[ \t]+)?"  # "most likely"
+_HEDGING_LEAD_RE = re.compile(
+    rf"{_DEGREE}(?:{'|'.join(HEDGING_ADVERBS)})\b(?:[ \t]+(?:be|is))?[ \t]*[,:—]?[ \t]*(?=\S)",
+    re.I)
+_HEDGED_TAIL_RE = re.compile(
+    rf"\b(?:{'|'.join(HEDGING_ADVERBS)})\b(?:[ \t]+(?:be|is))?[ \t]*[,:—]?[ \t]*\Z", re.I)
+_NEGATED_FIRST = frozenset("itwanITWAN")  # the letters ``_NEGATOR`` can start with
+_HEDGED_STARTS = (*HEDGING_ADVERBS, "most ", "very ", "quite ", "highly ", "more ", "less ",
+                  "fairly ", "pretty ")  # the words ``_HEDGING_LEAD_RE`` can start with
+_HEDGED_FIRST = frozenset(c for w in _HEDGED_STARTS for c in (w[0], w[0].upper()))
+_NUMBER_APPROX_SET = frozenset(("roughly", "approximately"))  # ``_APPROX_RE`` reads them
+
+
+_NEGATION_HINTS = ("not", "n't", "never", "no longer", "doubt")
+
+
+def may_negate(low: str) -> bool:
+    """A necessary condition, on lower-case text, for a negator (``_NEGATOR``) in it."""
+    return any(h in low for h in _NEGATION_HINTS)
+
+
+def negated(body: str) -> int:
+    """The length of a negator (``NEGATORS``, ``NEGATED_SAYING``) that opens ``body``, or 0:
+    *a negated value is no commitment*, the caller reads the value after it (to skip it) and
+    never gives it. One rule for every type. Cheap: one anchored match, only after a letter."""
+    if body[:1] not in _NEGATED_FIRST or not may_negate(body[:90].lower()):
+        return 0
+    m = _NEGATED_RE.match(body)
+    return 0 if m is None else m.end()
+
+
+def hedged(body: str, kind: str = "any") -> int:
+    """Minus the length of a hedging or approximating adverb that opens ``body``
+    (``HEDGING_ADVERBS``: "Likely wolf.", "Nearly A, B."), or 0: *a likely or approximate
+    value is a hedge*, for every type. A number keeps its own reading of "roughly" and
+    "approximately" (``_APPROX_RE``: "approximately 1.5" is 1.5)."""
+    if body[:1] not in _HEDGED_FIRST or not body[:12].lower().startswith(_HEDGED_STARTS):
+        return 0
+    m = _HEDGING_LEAD_RE.match(body)
+    if m is None or (kind in ("integer", "number")
+                     and not _NUMBER_APPROX_SET.isdisjoint(m[0].lower().split())):
+        return 0
+    return -m.end()
+
+
+def negated_before(prefix: str) -> bool:
+    """Whether ``prefix`` ends with a negator over what follows it ("The answer is not …",
+    "I don't think …"): a list that ends a sentence after it is withdrawn, not stated."""
+    return may_negate(prefix[-60:].lower()) and _NEGATED_TAIL_RE.search(
+        prefix[-60:]) is not None
+
+
+def hedged_before(prefix: str) -> bool:
+    """Whether ``prefix`` ends with a hedging adverb over what follows it ("The answer is
+    likely …"): an object's fields after it are offered, not stated (``hedged``)."""
+    low = prefix[-40:].lower()
+    return "ly" in low and _HEDGED_TAIL_RE.search(prefix[-40:]) is not None
 
 
 _SOFT_LEAD_RE = re.compile(rf"(?:[\s*_\"'(]*{_words_re(languages.qualms())})+", re.I)
