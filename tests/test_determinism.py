@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "611b41a74e950bb5e4bffe072187a0ff30750176453eda5ca0a0828d11b917ee"),
+     "df21a3df6201289cfb54b8b37781da248e71f6319bbf501167cf76a883cfca2d"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "8ebe5eb2fe4511f8f14e732c6a1cb6119a0b43390ef1bd9fd0973d8a852f4818"),
+     "b0ed43afde8587c47f47daa1e51f40522926d609539c6422346cd0121ecdaa93"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "e7822ca094f9dadd34aab953bcb9c7fdf7783acf060bd3887fad6a58e970ff0f"),
+     "f00ae462c82027acdabdd409497bb75d0da6650b40ac1104e842c37039fa4f5e"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "13f3c496ba3f0a5017885afee4bfcf48c7793ea98826a0ec12c0d32aaf8370b6"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "e8852b06b602b6301bb913cf3f7d5b474279fd6fdc30d85371473b3bb51568fb"),
+     "f4895ae93510850cba0116f745de0454e53f9fa6be38a9ce48b437d0a5ad3d57"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "646b5fb34548e93dfecc1fc3a96d34ff38a0ac7d66fe043c90728234816ecad4"),
+     "420782a3d6a4d553ad53e02b758752a5b85dff2880516fdd243a38e9319c18c7"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "4c3eab60e855eeef47ee67f68f7806741278e2ec4f54eee1a76e90ff3490e969"),
+     "d537f3bae183a45dee4d11ad2c60abc6c575ce49c508171a76e30fac7e9d04e0"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "42de678c1e17688fdac2fbe139371598c411df23c6314ac3cbc6c0ab8e1bb6ed"),
+     "3a3e3166522b4ab9f48203330a5ea0856597a80eb1fe61cf7b23d0ab7f11a384"),
 ]
 
 

@@ -133,5 +133,6 @@ def test_query_insensitive_candidates_are_mostly_redrawn(monkeypatch) -> None:
     with_redraw = insensitive()
     monkeypatch.setattr(generator, "INSENSITIVE_REDRAW", 0.0)
     without = insensitive()
-    # (generated from n = 5 since 0.2.2: 20 of 200 insensitive without the redraw, 10 with)
-    assert without >= 15 and with_redraw <= 0.75 * without, (with_redraw, without)
+    # (generated from n = 5 since 0.2.2: 20 of 200 insensitive without the redraw, 10 with;
+    # 0.3.4's closed blocks leave fewer to redraw: 12 without, 4 with)
+    assert without >= 8 and with_redraw <= 0.75 * without, (with_redraw, without)
