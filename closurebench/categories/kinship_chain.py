@@ -8,6 +8,22 @@ not dominate: downwards, a tree of that many relatives k generations below x; up
 pedigree whose top row has that many people (each person in it has one or two recorded
 parents, so up to 2^k). The tree then grows to n people without touching the answer: no
 child is added to anyone k - 1 generations below x, and no second parent to x's ancestry.
+
+Decoys (from 0.3.5): up to 0.3.4 the answer's generation held the answer and hardly anyone
+else, so a reader that never chains two edges listed "the sinks (or the founders) not
+adjacent to x" and was right in two instances of three (learned floor 66%, seed 4242). Now
+every tree also holds decoys in the answer's generation, in x's family: people k
+generations below someone of x's generation who are not x's descendants (a line from a
+spouse married in beside x's descendants, or from x's sibling), or founders beside x's
+ancestors whose children are not in x's pedigree (some had with one of the answer, one
+decoy and one of the answer sharing a parent, so the answer are not all founders). The
+blind walk's parent swaps (``nullmodel.family_move``) then trade places between the answer
+and the decoys, so which of the look-alikes answer is the walk's. Two more cues are kept
+level: a two-parent person in the answer's generation was always one of the answer (their
+second parent was the decoys' own parent, or grew there), so a decoy gets a married-in
+second parent too and growth gives that generation only married-in second parents (but on
+the last try, where ρ's share may need them). Sets hold up to n - 4 (room for two decoys),
+weighted so that sizes 1-6 stay even over n 6-10.
 """
 
 from __future__ import annotations
@@ -27,37 +43,89 @@ RELATIONS = {
 }
 
 
-#: Answer set sizes are drawn from 1..min(MAX_SIZE, n - 2), the sizes n people can carry (x,
-#: a parent or child, and the set), by these weights: small trees allow only the small sizes,
-#: so the larger ones weigh more, which evens the sizes out over n 4-10 (see
-#: ``feasible_sizes`` for the sizes a cell allows). Over the default axes (n uniform, ρ
-#: uniform) they give each size 14-18%; 0.2.2's weights gave size 2 20.5% and size 6 11%,
-#: and a 100-instance split's most frequent size reached 32% on one seed in forty.
+#: Answer set sizes are drawn from 1..min(MAX_SIZE, n - 4), the sizes n people can carry (x,
+#: a parent or child, the set and two decoys), by these weights: small trees allow only the
+#: small sizes, so the larger ones weigh more, which evens the sizes out over n 6-10 (exactly
+#: 1/6 each if n is uniform; see ``feasible_sizes``). 0.2.2's weights gave size 2 20.5% and
+#: size 6 11%, and a 100-instance split's most frequent size reached 32% on one seed in forty.
 MAX_SIZE = 6
-SIZE_WEIGHTS = {1: 0.27, 2: 0.28, 3: 0.75, 4: 1.6, 5: 3.0, 6: 5.0}
+SIZE_WEIGHTS = {1: 1.0, 2: 1.0, 3: 2.5, 4: 7.5, 5: 30.0, 6: 210.0}
+#: People kept out of the answer's own tree for the decoys (``_rival_down``, ``_rival_up``):
+#: a founder and one child at least.
+RIVAL = 2
+#: Trees tried per size; all but the last keep growth's second parents off the answer's
+#: generation (``_down``).
+TRIES = 4
+#: Share of downward trees where a decoy gets a married-in second parent (``_rival_down``).
+DECOY_SPOUSE = 0.7
 
 
 def propose(rng, g):
     return {"x": rng.randrange(g.n), "relation": rng.choice(sorted(RELATIONS))}
 
 
-def _down(rng, fam: Family, k: int, size: int, n: int):
-    """x with ``size`` descendants exactly k generations down; ``None`` if n is too small."""
+def _down(rng, fam: Family, k: int, size: int, n: int, strict: bool = True):
+    """x with ``size`` descendants exactly k generations down; ``None`` if n is too small.
+    ``strict``: people of the answer's generation take no second parent from growth but a
+    spouse married in for them (the last try lets ρ's share fall anywhere)."""
     x = fam.add(gen=0)
     level = [x]
     for depth in range(1, k + 1):
-        width = size if depth == k else rng.randint(1, max(1, min(size, n - len(fam) - size)))
+        room = n - len(fam) - size - RIVAL  # people left for the widths between
+        width = size if depth == k else rng.randint(1, max(1, min(size, room - (k - depth))))
         level = [fam.add(level[rng.randrange(len(level))]) for _ in range(width)]
     if len(fam) > n:
         return None
-    if len(fam) + 2 <= n and rng.random() < 0.5:  # another lineage: someone to marry into x's
-        fam.add(fam.add(gen=rng.randint(-1, k)))
+    head = _rival_down(rng, fam, x, k, n)
 
     def pair_filter(c: int, peers: list[int]) -> list[int]:
+        if strict and fam.gen[c] == k:  # married-in second parents only
+            return [p for p in peers if not fam.parents[p] and p != head]
         down = fam.below(x)
         return peers if c in down else [p for p in peers if p != x and p not in down]
 
     return x, (lambda p: fam.gen[p] != k - 1 or p not in fam.below(x)), pair_filter
+
+
+def _rival_down(rng, fam: Family, x: int, k: int, n: int) -> int | None:
+    """Decoys: people k generations below x's generation who are not x's descendants, in x's
+    family (see the module docstring). A founder married in at generation j (0 <= j < k) as
+    the second parent of one of x's descendants, with a line of its own down to generation
+    k; or a parent for x, whose other child has such a line. Nothing if n leaves no room.
+    Returns the decoys' parent (``None`` without decoys)."""
+    room = n - len(fam)
+    below = fam.below(x)
+    ways: list[tuple[int, int | None]] = []  # (cost without the decoys, generation of the spouse)
+    for j in range(k):
+        heirs = [c for c in below if fam.gen[c] == j + 1 and len(fam.parents[c]) == 1]
+        # (not a lone answer's second parent: no parent swap could then move it)
+        if heirs and (j < k - 1 or sum(fam.gen[c] == k for c in below) > 1):
+            ways.append((k - j, j))
+    if not fam.parents[x]:
+        ways.append((k + 1, None))
+    ways = [w for w in ways if w[0] < room]
+    if not ways:
+        return None
+    cost, j = ways[rng.randrange(len(ways))]
+    spare = room - cost
+    # a second parent for a decoy (a founder), as the answer have theirs: else a two-parent
+    # person at the answer's generation is always one of the answer
+    spouse = spare >= 2 and rng.random() < DECOY_SPOUSE
+    decoys = rng.randint(max(1, (spare - spouse + 1) // 2), spare - spouse)
+    if j is None:  # x's parent, and x's sibling's line
+        parent = fam.add(gen=-1)
+        fam.marry(x, parent)
+        head = fam.add(parent)
+    else:
+        head = fam.add(gen=j)
+        heirs = [c for c in below if fam.gen[c] == j + 1 and len(fam.parents[c]) == 1]
+        fam.marry(heirs[rng.randrange(len(heirs))], head)
+    while fam.gen[head] < k - 1:
+        head = fam.add(head)
+    line = [fam.add(head) for _ in range(decoys)]
+    if spouse:
+        fam.marry(line[rng.randrange(len(line))], fam.add(gen=k - 1))
+    return head
 
 
 def _up(rng, fam: Family, k: int, size: int, n: int):
@@ -66,27 +134,54 @@ def _up(rng, fam: Family, k: int, size: int, n: int):
     for depth in range(k - 1, 0, -1):
         widths.append(rng.randint(-(-widths[-1] // 2), min(widths[-1], 2 ** depth)))
     widths.append(1)
-    if widths[-2] > 2 or 1 + sum(widths[:-1]) > n:
+    if widths[-2] > 2 or 1 + sum(widths[:-1]) + RIVAL > n:
         return None
     level = [fam.add(gen=0) for _ in range(size)]
+    top = list(level)
     for width in widths[1:]:
         rng.shuffle(level)
         two = len(level) - width
         heads = [level[2 * i:2 * i + 2] for i in range(two)] + [[p] for p in level[2 * two:]]
         level = [fam.add(*ps) for ps in heads]
     x = level[0]
+    _rival_up(rng, fam, top, n)
     pedigree = fam.above(x) | {x}
     return x, (lambda p: True), (lambda c, peers: [] if c in pedigree else peers)
 
 
+def _rival_up(rng, fam: Family, top: list[int], n: int) -> None:
+    """Decoys beside the answer's generation: founders there with a child who is not in x's
+    pedigree (a child of their own, had with one of the answer, or a decoy's child they are
+    second parent of), and, room allowing, a parent shared by one of the answer and one
+    decoy, so the answer are not all founders."""
+    room = n - len(fam)
+    if room < 2:
+        return
+    elder = room >= 3 and rng.random() < 0.5
+    want = rng.randint(max(1, (room - elder) // 3), max(1, (room - elder) // 2))
+    decoys: list[int] = []
+    kids: list[int] = []  # decoys' children with one parent
+    for _ in range(want):
+        left = n - len(fam) - elder
+        if left >= 2 and (not kids or rng.random() < 0.5):
+            decoys.append(fam.add(gen=0))
+            kids.append(fam.add(decoys[-1]))
+            if len(top) > 1 and rng.random() < 0.5:  # had with one of the answer (not a
+                # lone one, whom no parent swap could then move): the decoy's family is x's
+                fam.marry(kids.pop(), top[rng.randrange(len(top))])
+        elif left >= 1 and kids:
+            decoys.append(fam.add(gen=0))
+            fam.marry(kids.pop(rng.randrange(len(kids))), decoys[-1])
+    if elder and decoys:
+        elder_id = fam.add(gen=-1)
+        fam.marry(decoys[rng.randrange(len(decoys))], elder_id)
+        fam.marry(top[rng.randrange(len(top))], elder_id)
+
+
 def feasible_sizes(n: int, rho: float) -> list[int]:
-    """Set sizes n people at ρ can carry: up to n - 3, and n - 2 only where ρ asks for no
-    second parent (the set then fills every place but x and one link, leaving no spouse
-    for the two-parent children ρ asks for) or n = 4 (two grandparents of one parent)."""
-    top = min(MAX_SIZE, n - 2)
-    if n > 4 and top == n - 2 and second_parents(rho, n - 1)[0] > 0:
-        top -= 1
-    return list(range(1, max(1, top) + 1))
+    """Set sizes n people can carry beside x, one link and two decoys: up to n - 4 (and at
+    least 1, for the small trees of tests and ``solve``)."""
+    return list(range(1, max(1, min(MAX_SIZE, n - 2 - RIVAL)) + 1))
 
 
 def construct(rng, n, rho, target: Target):
@@ -103,13 +198,14 @@ def _at_size(rng, n, rho, size: int):
     """A few trees with an answer of ``size`` people; ``None`` if none fits n and ρ."""
     # An upward set of s people needs s - 1 two-parent children, which ρ must allow.
     ways = [rel for rel, (k, way) in sorted(RELATIONS.items())
-            if (way == "down" and k + size <= n)
+            if (way == "down" and k + size + RIVAL <= n)
             or (way == "up" and size <= 2 ** k and second_parents(rho, n - size)[1] >= size - 1)]
-    for _ in range(4 if ways else 0):
+    for i in range(TRIES if ways else 0):
         relation = ways[rng.randrange(len(ways))]
         k, way = RELATIONS[relation]
         fam = Family()
-        built = (_down if way == "down" else _up)(rng, fam, k, size, n)
+        built = _down(rng, fam, k, size, n, strict=i < TRIES - 1) if way == "down" \
+            else _up(rng, fam, k, size, n)
         if built is not None and fam.grow(rng, n, rho, can_parent=built[1],
                                              pair_filter=built[2]):
             g, new = fam.graph(rng)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -72,13 +73,59 @@ def test_generated_sets_spread_over_sizes_and_are_never_empty() -> None:
     assert max(sizes.values()) <= 0.25 * 700
 
 
-def test_feasible_sizes_drop_n_minus_two_where_rho_needs_a_spouse() -> None:
+def test_feasible_sizes_leave_room_for_two_decoys() -> None:
     from closurebench.categories.kinship_chain import feasible_sizes
 
-    assert feasible_sizes(4, 0.5) == [1, 2]  # two grandparents of one parent
-    assert feasible_sizes(5, 0.1) == [1, 2, 3]  # 0.4 second parents: none asked for
-    assert feasible_sizes(5, 0.3) == [1, 2]
+    assert feasible_sizes(4, 0.5) == [1]  # (small trees of tests and solve: at least one)
+    assert feasible_sizes(6, 0.1) == [1, 2]
+    assert feasible_sizes(8, 0.3) == [1, 2, 3, 4]
     assert feasible_sizes(10, 0.5) == [1, 2, 3, 4, 5, 6]
+
+
+def _built(seeds: range):
+    """Constructed trees (seeded draws over n 6-10, ρ 0.1-0.5, any size), with each
+    person's generation relative to x (positive below x) and the answer."""
+    from closurebench.categories import Target, get
+    from closurebench.graph.nullmodel import generations
+
+    cat = get(CAT)
+    for s in seeds:
+        rng = random.Random(s)
+        n, rho = rng.randint(6, 10), rng.uniform(0.1, 0.5)
+        built = cat.construct(rng, n, rho, Target(quantile=rng.random()))
+        if built is None:
+            continue
+        g, q = built
+        gen = generations(n, g.edges)
+        yield g, q, [v - gen[q["x"]] for v in gen], set(cat.tensor_program(g, q))
+
+
+def test_the_answers_generation_holds_decoys() -> None:
+    """From 0.3.5 the answer's generation, in x's family, also holds people who are not in
+    the answer (0.3.4's held almost none: "the sinks or founders not adjacent to x" was the
+    answer in two instances of three); and upwards the answer are not all founders."""
+    with_decoys = total = up = up_not_all_founders = 0
+    two_parent = Counter()
+    for g, q, rel, answer in _built(range(300)):
+        a = g.adjacency
+        k = 2 if q["relation"] in ("grandparents", "grandchildren") else 3
+        k = -k if q["relation"].endswith("parents") else k
+        same = {v for v in range(g.n) if rel[v] == k}
+        assert answer <= same
+        total += 1
+        with_decoys += bool(same - answer)
+        if k < 0:
+            up += 1
+            up_not_all_founders += any(a[:, v].any() for v in answer)
+        else:
+            for v in same:
+                if a[:, v].sum() == 2:
+                    two_parent[v in answer] += 1
+    assert total >= 250
+    assert with_decoys >= 0.85 * total
+    assert up_not_all_founders >= 0.1 * up
+    # two-parent people of the answer's generation are not all in the answer
+    assert two_parent[False] >= 0.03 * sum(two_parent.values())
 
 
 def test_quantile_sets_the_size() -> None:
