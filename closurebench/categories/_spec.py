@@ -149,6 +149,9 @@ class Category:
     #: answer as look-alike closed blocks (``_reach.closed_blocks``), which hide a deep reach
     #: set better than the blind walk does, so the walk is skipped. ``None``: always blind.
     blocks_from: int | None = None
+    #: The smallest n at which ``blocks_from`` applies (below it the blind walk builds every
+    #: target): a graph too small to hold a block of non-members beside a deep answer.
+    blocks_min_n: int = 0
     #: This category's shares of 1, 2 and >= 3 hops where they differ from the generator's
     #: ``_values.HOPS_WEIGHTS``: a set whose members sit one or two hops from x cannot be
     #: disguised from a reader of x's neighbourhood (two hops: every member takes an in-edge

@@ -271,3 +271,148 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
         _hang(rng, y, rng.randint(1, deep + 1), dx, tree, edges)
     layout = _layout(edges, x, y, dx, dy)
     return layout, ans, filt, com
+
+
+#: Smallest n whose deep difference targets ``difference_blocks`` builds: below it x, y, the
+#: hub and a 3-layer answer leave no room for a block of non-members, so every node off the
+#: query nodes' edges is a member (measured: read exactly on every such instance).
+BLOCKS_MIN_N = 8
+
+
+def _hang_layers(rng: random.Random, nodes: Sequence[int], first: int, parents: Sequence[int],
+                 d: list[int], edges: list[tuple[int, int]], depth: int | None = None
+                 ) -> list[list[int]]:
+    """``nodes`` hung in ``depth`` (drawn if ``None``) layers under ``parents``, the first at
+    depth ``first``: one tree edge per node from the layer above."""
+    if not nodes:
+        return []
+    layers = split_layers(rng, nodes, depth or rng.randint(1, len(nodes)))
+    above: Sequence[int] = parents
+    for i, layer in enumerate(layers):
+        for v in layer:
+            d[v] = first + i
+            edges.append((rng.choice(above), v))
+        above = layer
+    return layers
+
+
+def _regular(rng: random.Random, block: Sequence[int], ok: np.ndarray,
+             have: set[tuple[int, int]], indeg: list[int], outdeg: list[int]) -> None:
+    """Edges inside ``block`` (where ``ok``) until every node has one in- and one out-edge
+    inside it (counting those it has), as far as ``ok`` allows."""
+    for kind in ("out", "in"):
+        for _ in range(4 * len(block) + 4):
+            short = [u for u in block if (outdeg if kind == "out" else indeg)[u] < 1]
+            if not short:
+                break
+            u = rng.choice(short)
+            if kind == "out":
+                pairs = [(u, v) for v in block if v != u and ok[u, v] and (u, v) not in have]
+                best = [p for p in pairs if indeg[p[1]] < 1] or pairs
+            else:
+                pairs = [(v, u) for v in block if v != u and ok[v, u] and (v, u) not in have]
+                best = [p for p in pairs if outdeg[p[0]] < 1] or pairs
+            if not best:
+                (outdeg if kind == "out" else indeg)[u] = 1  # nothing fits: leave it
+                continue
+            s, t = rng.choice(best)
+            have.add((s, t))
+            outdeg[s] += 1
+            indeg[t] += 1
+
+
+def difference_blocks(rng: random.Random, n: int, h: int, a: int
+                      ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray, int, int] | None:
+    """R(x) ∖ R(y) of ``a`` nodes at hop depth ``h``, built as blocks by the *answer's*
+    membership: ``(required edges, mask for the direct nodes' extra edges, answer mask, x, y)``.
+
+    Why: a per-node reader that never chains two edges sees, for a node off the query nodes'
+    edges, its own degrees and the successors it shares with x and y. So every node that is
+    neither x's nor y's direct successor ("deep") sits in a block of look-alikes: the answer's
+    deep layers A, the common part's deep nodes C (as near to y as to x), y's own Yo and the
+    nodes neither reaches U, each of at least two nodes (a lone deep node always points to
+    w, which tells it; measured), each node given one in- and one out-edge inside its block
+    (a cycle: none a source or a sink), the edges entering it only its tree's
+    own, and as many edges back out to one hub w (x's and y's shared successor, in C, so "a
+    successor shared with x" or "with y" marks every block alike) as entered. x and y take no
+    in-edge and deep nodes none to a direct node but w, so no deep node shares a successor or
+    a predecessor with a query node except through w. Then a deep member and a deep
+    non-member have the same local picture, and x's direct successors include, half the time,
+    a common node c0 (reached by y through w, two hops: shallower than h) beside the answer's
+    entry. Members are the answer's h layers below x (hop depth exactly h; C never adds more).
+    Needs ``n - 3 >= a >= h >= 2``.
+    """
+    if not h <= a <= n - 3 or h < 2:
+        return None
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    x, y, ans, rest = nodes[0], nodes[1], nodes[2:2 + a], nodes[2 + a:]
+    w, rest = rest[0], rest[1:]
+    c0: list[int] = []
+    ye: list[int] = []
+    if len(rest) % 2:  # an odd node out: a direct one (a deep block needs two)
+        (c0 if rng.random() < 0.5 else ye).append(rest.pop())
+    cdeep: list[int] = []
+    yo: list[int] = []
+    uu: list[int] = []
+    for i in range(0, len(rest), 2):
+        rng.choice((cdeep, yo, uu)).extend(rest[i:i + 2])
+    if yo and not ye:  # y's own block needs an entry among y's successors
+        if c0:
+            ye, c0 = c0, []
+        else:
+            uu, yo = uu + yo, []
+    dx, dy = _unreached(n), _unreached(n)
+    dx[x] = dy[y] = 0
+    edges: list[tuple[int, int]] = []
+    # One node per layer below the first: the deep members, the ones a reader must guess,
+    # stay h - 1 however large the answer (the rest are x's direct successors).
+    wide = ans[:len(ans) - (h - 1)]
+    layers = [wide, *([v] for v in ans[len(wide):])]
+    above: list[int] = [x]
+    for i, layer in enumerate(layers):
+        for v in layer:
+            dx[v] = i + 1
+            edges.append((rng.choice(above), v))
+        above = layer
+    dx[w] = dy[w] = 1
+    edges += [(x, w), (y, w)]
+    for v in c0:
+        dx[v], dy[v] = 1, 2
+        edges += [(x, v), (w, v)]
+    for v in ye:
+        dy[v] = 1
+        edges.append((y, v))
+    cl = _hang_layers(rng, cdeep, 2, [w], dx, edges)
+    for v in cdeep:
+        dy[v] = dx[v]
+    yl = _hang_layers(rng, yo, 2, ye, dy, edges)
+    blocks = [[v for layer in layers[1:] for v in layer], cdeep, yo, uu]
+    entered = [len(layers[1]) if len(layers) > 1 else 0, len(cl[0]) if cl else 0,
+               len(yl[0]) if yl else 0, 1 if uu else 0]
+    for block, k in zip(blocks, entered):
+        if block and k:
+            edges += [(v, w) for v in rng.sample(block, min(k, len(block)))]
+    ax, ay = np.array(dx, dtype=np.int64), np.array(dy, dtype=np.int64)
+    ok = allowed(ax) & allowed(ay)
+    have = set(edges)
+    deep = {v for block in blocks for v in block}
+    indeg, outdeg = [0] * n, [0] * n
+    for u, v in have:
+        if u in deep and v in deep:
+            outdeg[u] += 1
+            indeg[v] += 1
+    for block in blocks:
+        if len(block) >= 2:
+            _regular(rng, block, ok, have, indeg, outdeg)
+    # Extra edges only among the direct nodes, by the reach rules of their blocks.
+    direct = [w, *c0, *ye, *layers[0]]
+    side = {v: "A" for v in ans} | {v: "C" for v in (w, *c0)} | {v: "Y" for v in ye}
+    into = {"A": "AC", "C": "C", "Y": "YC"}
+    extra = np.zeros((n, n), dtype=bool)
+    for u in direct:
+        for v in direct:
+            extra[u, v] = u != v and side[v] in into[side[u]]
+    members = np.zeros(n, dtype=bool)
+    members[ans] = True
+    return sorted(have), extra & ok, members, x, y

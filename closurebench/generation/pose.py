@@ -822,7 +822,7 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
                 yield built
         VIEW_STATS["planted"] += 1  # the cell stays posable; counted
     deep = cat.blocks_from is not None and target.hops is not None \
-        and target.hops[0] >= cat.blocks_from
+        and target.hops[0] >= cat.blocks_from and n >= cat.blocks_min_n
     if cat.id in BLIND and n >= OPEN_N and cat.construct is not None and not deep:
         want_key = _blind_key(cat, rng, n, rho, target)
         decoys = BLIND_TRIES if cat.blind_tries is None else cat.blind_tries
