@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "df21a3df6201289cfb54b8b37781da248e71f6319bbf501167cf76a883cfca2d"),
+     "1eea3182df0372190c57cfed58a8ecfbac0b8faba82beba0bf3bc6a5ab00d4c7"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "b0ed43afde8587c47f47daa1e51f40522926d609539c6422346cd0121ecdaa93"),
+     "c60925ab7e97612e9cde9f3c91e50d1a2d5ae2c8398ef36db60040c5007d73be"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "f00ae462c82027acdabdd409497bb75d0da6650b40ac1104e842c37039fa4f5e"),
+     "27b4fad709e69e81d3e7297bfde523e7ee2d50adb6553f571b4de30fbd40e4f1"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "13f3c496ba3f0a5017885afee4bfcf48c7793ea98826a0ec12c0d32aaf8370b6"),
+     "84665f4dca192647152582f447069b882c8e7f1a9dc0fff4a5aabf6925fd1208"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
      "f4895ae93510850cba0116f745de0454e53f9fa6be38a9ce48b437d0a5ad3d57"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "420782a3d6a4d553ad53e02b758752a5b85dff2880516fdd243a38e9319c18c7"),
+     "84bab410f3562ba15e5c6592bed9d55dbe71a91fe6dfd4720064aac366aa80ee"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "d537f3bae183a45dee4d11ad2c60abc6c575ce49c508171a76e30fac7e9d04e0"),
+     "7bb813efcb0cb7440a09c53d94df9ac0d70662f1f0b51fccbc3508b75204933a"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "3a3e3166522b4ab9f48203330a5ea0856597a80eb1fe61cf7b23d0ab7f11a384"),
+     "0f240b7385a714320c516309bada9364c10df8b11176b08f6b232e1daa96d9e2"),
 ]
 
 
