@@ -182,6 +182,10 @@ class Category:
     #: best, and a category whose key is an exact count or mean at an exact hop bucket reaches
     #: it from a decoy's view seldom enough that 40 decoys leave a third of its cells planted.
     blind_tries: int | None = None
+    #: An undirected constructed graph whose link count follows the planted answer: after
+    #: construction its links are settled to the cell's count by answer-preserving moves
+    #: (``generation.settle``), so the link count says nothing of the answer.
+    settle_links: bool = False
 
     @property
     def n_floor(self) -> int:

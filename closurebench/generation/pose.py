@@ -21,9 +21,11 @@ import numpy as np
 
 from closurebench.categories import Category, Target, get
 from closurebench.categories._values import hop_buckets
+from closurebench.categories.gralgo._common import edge_count
 from closurebench.errors import UnposableCell, UnposableQuery
 from closurebench.generation import twins
 from closurebench.generation.sensitivity import query_sensitive
+from closurebench.generation.settle import settle_links
 from closurebench.graph import seeds
 from closurebench.graph import tensor as T
 from closurebench.graph.families import (
@@ -298,6 +300,11 @@ def answer_hops(cat: Category, graph: Any, query: dict[str, Any], answer: Any) -
         lo, hi = (lo, mid) if right(mid) else (mid, hi)
     return hi
 
+
+#: Largest n whose constructed link counts are settled (``Category.settle_links``): GrAlgoBench's
+#: s1-s3. Past it, answer-preserving moves cost up to seconds per instance (a small k-core
+#: cannot carry s6's link count at all), and the learned gaps there were 0-10 points.
+SETTLE_MAX_N = 50
 
 #: Categories built view first (``graph.nullmodel``): the constructor's graph only draws the
 #: target (answer and hop depth); the instance is a G(n, ρ) view rewired to give it.
@@ -836,6 +843,9 @@ def _candidates(cat: Category, rng: random.Random, n: int, rho: float, target: T
             if tries == FREE_AFTER:  # built only when needed: most cells never get this far
                 target = replace(target, quantile=None)
             built = cat.construct(rng, n, rho, target)
+            if built is not None and cat.settle_links and n <= SETTLE_MAX_N:
+                settled = settle_links(cat, rng, built[0], built[1], edge_count(n, rho))
+                built = None if settled is None else (settled, built[1])
             if built is not None and cat.id in VIEW_FIRST:
                 planted = built
                 built = _view_first(cat, rng, n, rho, target, built)

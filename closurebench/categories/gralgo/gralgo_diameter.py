@@ -630,4 +630,5 @@ CATEGORY = Category(
     shortcuts={"double-sweep": double_sweep, "busiest-eccentricity": twice_radius_from_busiest},
     summary="GrAlgoBench Diameter: the hop diameter of a connected undirected graph.",
     weights="none",
+    settle_links=True,
 )

@@ -31,16 +31,29 @@ def propose(rng, g):
     return {} if g.edges else None
 
 
-def _range(n: int, mean: float) -> list[int]:
+def _feasible(m: int, want: int, k: int) -> bool:
+    """Can ``m`` links give ``k`` nodes degree ``want`` and two more ``want - 1``? Their
+    degrees S need S - 2·C(k + 2, 2) link ends from the other nodes, which hold 2m - S."""
+    tops = k + 2
+    s = k * want + 2 * (want - 1)
+    return s <= m + tops * (tops - 1) // 2
+
+
+def _range(n: int, m: int) -> list[int]:
+    """``[⌈mean⌉ + 1, min(n - 1, 2 mean + 4)]``, cut where ``m`` links cannot carry the
+    answer with its two runners-up (up to 0.3.5 the fallback added links there, so the link
+    count read the answer)."""
+    mean = 2 * m / n
     lo = min(n - 1, max(2, math.ceil(mean) + 1))
     hi = max(lo, min(n - 1, round(2 * mean) + 4))
-    return list(range(lo, hi + 1))
+    top = [v for v in range(lo, hi + 1) if _feasible(m, v, 1)]
+    return top or [lo]
 
 
 def construct(rng, n, rho, target: Target):
     m = edge_count(n, rho)
     mean = 2 * m / n
-    values = _range(n, mean)
+    values = _range(n, m)
     u = rng.random() if target.quantile is None else target.quantile
     want = pick_at_quantile(values, [1.0] * len(values), u)
     for i in range(TRIES):  # degrees below the floor keep the random graph's counts; the
@@ -103,7 +116,8 @@ def _realise(rng, n: int, m: int, want: int, floor: int) -> Graph | None:
 def _capped(rng, n: int, m: int, want: int):
     """The fallback where no random graph of ``m`` links moves to ``want`` without touching
     the low degrees (small n, an answer near either end of its range): every node capped below
-    ``want``, one to three raised to it and two to ``want - 1``, the links topped up."""
+    ``want``, one to three raised to it and two to ``want - 1`` by moving link ends from other
+    nodes, the links topped up: the link count is always the cell's."""
     edges = sorted(sparse_graph(rng, n, m))
     rng.shuffle(edges)
     deg = [0] * n
@@ -113,18 +127,43 @@ def _capped(rng, n: int, m: int, want: int):
             kept.add((a, b))
             deg[a] += 1
             deg[b] += 1
-    tops = rng.sample(range(n), min(n, rng.randint(1, 3) + 2))
+    # one to three at ``want`` while the link ends allow it (every other node keeps one)
+    most = max([k for k in (1, 2, 3) if _feasible(m, want, k)], default=1)
+    tops = rng.sample(range(n), min(n, rng.randint(1, most) + 2))
+    top_set = set(tops)
     for i, v in enumerate(tops):
+        # raised by moving one end of a link between two other nodes to v, so the link
+        # count stays the cell's (up to 0.3.5 links were added, and a large answer came with
+        # up to twice the links: the link count alone read it)
         goal = want if i < len(tops) - 2 or len(tops) <= 2 else want - 1
-        others = [x for x in rng.sample(range(n), n) if x != v]
-        for x in others:
-            if deg[v] >= goal:
-                break
-            pair = (min(v, x), max(v, x))
-            if pair not in kept and deg[x] < want - 1:
-                kept.add(pair)
+        while deg[v] < goal:
+            ends = [(a, b) for e in sorted(kept) for a, b in (e, e[::-1])
+                    if a not in top_set and b != v and deg[a] > 1
+                    and (min(v, b), max(v, b)) not in kept]
+            if ends:
+                a, b = rng.choice(ends)
+                kept.discard((min(a, b), max(a, b)))
+                kept.add((min(v, b), max(v, b)))
+                deg[a] -= 1
                 deg[v] += 1
-                deg[x] += 1
+                continue
+            # every such end leads to a neighbour of v: link v to a new node and drop a
+            # link between two other nodes that both keep one
+            new = [x for x in range(n) if x != v and deg[x] < want - 1
+                   and (min(v, x), max(v, x)) not in kept]
+            drop = [(a, b) for a, b in sorted(kept) if a not in top_set and b not in top_set
+                    and deg[a] > 1 and deg[b] > 1]
+            if not new or not drop:
+                return None
+            x, (a, b) = rng.choice(new), rng.choice(drop)
+            if x in (a, b) and deg[x] < 2:
+                return None
+            kept.discard((a, b))
+            kept.add((min(v, x), max(v, x)))
+            deg[a] -= 1
+            deg[b] -= 1
+            deg[v] += 1
+            deg[x] += 1
     # top the links back up to the cell's count among nodes still below the cap, so the
     # link count (and the degree histogram) does not tell how low the cap was
     low = [v for v in range(n) if deg[v] < want - 1]
@@ -139,7 +178,7 @@ def _capped(rng, n: int, m: int, want: int):
             deg[b] += 1
             low = [v for v in low if deg[v] < want - 1]
     g = Graph(n, tuple(sorted(kept)), directed=False)
-    return (g, {}) if max(deg) == want else None
+    return (g, {}) if max(deg) == want and len(kept) == m else None
 
 
 def mean_rounded_up(g, q):
@@ -170,5 +209,10 @@ CATEGORY = Category(
     nx_program=nx_program, template=template, node_keys=(), min_n=3, generate_min_n=5,
     construct=construct, shortcuts={"mean-rounded-up": mean_rounded_up},
     summary="GrAlgoBench MaxDegree: the largest degree of an undirected graph.",
-    weights="none", local_answer=("v.out", "v.in", "v.sink", "v.source"),
+    weights="none",
+    # every node's degree is the asked computation, and so is the graph's degree histogram
+    # (the shares of nodes of degree 0..3, sinks, sources, isolated): with the link count
+    # fixed, how many nodes sit low says how high the top one is
+    local_answer=("v.out", "v.in", "v.sink", "v.source", "g.out", "g.in", "g.sinks",
+                  "g.sources", "g.isolated"),
 )

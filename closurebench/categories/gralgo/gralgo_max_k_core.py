@@ -107,4 +107,5 @@ CATEGORY = Category(
     shortcuts={"degree-at-least-k": degree_at_least_k, "one-peeling-round": one_round},
     summary="GrAlgoBench MKC: the size of the k-core of an undirected graph.",
     weights="none",
+    settle_links=True,
 )
