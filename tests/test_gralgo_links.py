@@ -14,6 +14,7 @@ import pytest
 
 import closurebench as cb
 from closurebench.categories import get
+from closurebench.categories._spec import Target
 from closurebench.categories.gralgo import gralgo_max_degree as md
 from closurebench.categories.gralgo import gralgo_max_k_core as kc
 from closurebench.categories.gralgo._common import connected, edge_count
@@ -62,7 +63,7 @@ def test_settling_keeps_the_answer_and_the_fooled_readers_fooled() -> None:
     for _ in range(40):
         n = rng.randint(10, 20)
         rho = 3.2 / (n - 1)
-        built = kc.construct(rng, n, rho, cat_target())
+        built = kc.construct(rng, n, rho, Target(quantile=None))
         if built is None:
             continue
         g, q = built
@@ -87,8 +88,3 @@ def test_settling_gives_up_rather_than_change_the_answer() -> None:
     assert settle_links(cat, random.Random(0), g, {"k": 2}, 4) is g
     assert settle_links(cat, random.Random(0), g, {"k": 2}, 5) is None
 
-
-def cat_target():
-    from closurebench.categories._spec import Target
-
-    return Target(quantile=None)

@@ -5,9 +5,10 @@ brings the links that answer needs, so the link count follows the answer: up to 
 k-core task's link count correlated with its answer at 0.5-0.6 within one n, and the
 diameter's at -0.5 at s1, and a reader of the link count alone read them. A cell's link
 count is ``edge_count(n, ρ)`` (the mean-degree axis fixes it from n), so it must not depend
-on the answer. Links are added or removed one at a time, each kept only if the answer stays,
-no shortcut reader the construction fooled becomes right, and a connected graph stays
-connected: the answer-preserving moves a category's own rules accept.
+on the answer. Links are added or removed in batches (halved after each rejected one, down to
+single links), each kept only if the answer stays, no shortcut reader the construction fooled
+becomes right, and a connected graph stays connected: the answer-preserving moves a
+category's own rules accept.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 from typing import Any
 
 from closurebench.categories._spec import Category
+from closurebench.categories.gralgo._common import connected
 from closurebench.errors import UnposableQuery
 from closurebench.graph.families import Graph
 
@@ -36,8 +38,6 @@ def settle_links(cat: Category, rng: random.Random, g: Graph, query: dict[str, A
                  m: int) -> Graph | None:
     """``g`` with exactly ``m`` links and the same answer, or ``None`` if no such moves turn
     up (the caller builds again). Unweighted undirected graphs only."""
-    from closurebench.categories.gralgo._common import connected
-
     n = g.n
     edges = set(g.edges)
     if len(edges) == m:

@@ -156,8 +156,6 @@ def _capped(rng, n: int, m: int, want: int):
             if not new or not drop:
                 return None
             x, (a, b) = rng.choice(new), rng.choice(drop)
-            if x in (a, b) and deg[x] < 2:
-                return None
             kept.discard((a, b))
             kept.add((min(v, x), max(v, x)))
             deg[a] -= 1
