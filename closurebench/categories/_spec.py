@@ -186,6 +186,11 @@ class Category:
     #: construction its links are settled to the cell's count by answer-preserving moves
     #: (``generation.settle``), so the link count says nothing of the answer.
     settle_links: bool = False
+    #: What else settling keeps, where the built graph has it: ``settle_keeps(graph,
+    #: answer)``. The fooled readers are checked on one numbering of the nodes, and a
+    #: property that fools a reader under every numbering (the diameter's sweep, whatever
+    #: its tie-break) can be lost by a move that leaves this one numbering fooled.
+    settle_keeps: Callable[[Any, Any], bool] | None = None
 
     @property
     def n_floor(self) -> int:

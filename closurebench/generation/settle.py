@@ -7,8 +7,8 @@ diameter's at -0.5 at s1, and a reader of the link count alone read them. A cell
 count is ``edge_count(n, ρ)`` (the mean-degree axis fixes it from n), so it must not depend
 on the answer. Links are added or removed in batches (halved after each rejected one, down to
 single links), each kept only if the answer stays, no shortcut reader the construction fooled
-becomes right, and a connected graph stays connected: the answer-preserving moves a
-category's own rules accept.
+becomes right, whatever else the category asks kept (``Category.settle_keeps``) stays, and a
+connected graph stays connected: the answer-preserving moves a category's own rules accept.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ def settle_links(cat: Category, rng: random.Random, g: Graph, query: dict[str, A
         return g
     answer = _answer(cat, g, query)
     fooled = [r for r in cat.shortcuts.values() if r(g, query) != answer]
+    keeps = cat.settle_keeps if cat.settle_keeps and cat.settle_keeps(g, answer) else None
     whole = connected(g)
     pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
     batch = max(1, abs(len(edges) - m) // 2)  # halved on a miss: large graphs need few tries
@@ -60,7 +61,8 @@ def settle_links(cat: Category, rng: random.Random, g: Graph, query: dict[str, A
             trial = edges - set(rng.sample(sorted(edges), size))
         h = Graph(n, tuple(sorted(trial)), directed=False)
         if _answer(cat, h, query) != answer or (whole and not connected(h)) \
-                or any(r(h, query) == answer for r in fooled):
+                or any(r(h, query) == answer for r in fooled) \
+                or (keeps is not None and not keeps(h, answer)):
             batch = max(1, batch // 2)
             continue
         edges = trial

@@ -39,15 +39,23 @@ def _feasible(m: int, want: int, k: int) -> bool:
     return s <= m + tops * (tops - 1) // 2
 
 
+def _tops(n: int, m: int, want: int) -> list[int]:
+    """How many nodes (1 to 3) can sit at ``want`` with two more at ``want - 1``: few enough
+    that ``m`` links carry them (``_feasible``), and many enough that the other nodes, each
+    at most ``want - 1``, hold the rest of the 2m link ends (binding at the low end)."""
+    return [k for k in (1, 2, 3)
+            if _feasible(m, want, k) and k * want + (n - k) * (want - 1) >= 2 * m]
+
+
 def _range(n: int, m: int) -> list[int]:
-    """``[⌈mean⌉ + 1, min(n - 1, 2 mean + 4)]``, cut where ``m`` links cannot carry the
-    answer with its two runners-up (up to 0.3.5 the fallback added links there, so the link
-    count read the answer)."""
+    """``[⌊mean⌋ + 1, min(n - 1, 2 mean + 4)]``, cut to the answers ``m`` links can carry
+    with their runners-up (up to 0.3.5 the fallback added links there, so the link count read
+    the answer). Up to 0.3.6 it started at ⌈mean⌉ + 1: at GrAlgoBench's smallest scale that
+    left two or three values and one of them was the answer in a third of the instances."""
     mean = 2 * m / n
-    lo = min(n - 1, max(2, math.ceil(mean) + 1))
+    lo = min(n - 1, max(2, math.floor(mean) + 1))
     hi = max(lo, min(n - 1, round(2 * mean) + 4))
-    top = [v for v in range(lo, hi + 1) if _feasible(m, v, 1)]
-    return top or [lo]
+    return [v for v in range(lo, hi + 1) if _tops(n, m, v)] or [hi]
 
 
 def construct(rng, n, rho, target: Target):
@@ -58,7 +66,8 @@ def construct(rng, n, rho, target: Target):
     want = pick_at_quantile(values, [1.0] * len(values), u)
     for i in range(TRIES):  # degrees below the floor keep the random graph's counts; the
         # floor steps down (ceil(mean) - 1, - 2, - 3) only where the answer needs it
-        floor = max(3, math.ceil(mean) - 1 - 3 * i // TRIES)
+        # (below want - 1, or no node could take a link end: at the lowest answers)
+        floor = min(want - 2, max(3, math.ceil(mean) - 1 - 3 * i // TRIES))
         g = _realise(rng, n, m, want, floor)
         if g is not None:
             return g, {}
@@ -77,7 +86,7 @@ def _realise(rng, n: int, m: int, want: int, floor: int) -> Graph | None:
         adj[b].add(a)
     order = rng.sample(range(n), n)
     order.sort(key=lambda v: -len(adj[v]))  # the busiest nodes become the tops (fewest moves)
-    tops = order[:rng.randint(1, 3) + 2]
+    tops = order[:rng.choice(_tops(n, m, want)) + 2]
     if len(tops) < 3 or len(adj[tops[-1]]) < floor:
         return None
     goal = dict.fromkeys(range(n), want - 1)
@@ -128,8 +137,7 @@ def _capped(rng, n: int, m: int, want: int):
             deg[a] += 1
             deg[b] += 1
     # one to three at ``want`` while the link ends allow it (every other node keeps one)
-    most = max([k for k in (1, 2, 3) if _feasible(m, want, k)], default=1)
-    tops = rng.sample(range(n), min(n, rng.randint(1, most) + 2))
+    tops = rng.sample(range(n), min(n, rng.choice(_tops(n, m, want) or [1]) + 2))
     top_set = set(tops)
     for i, v in enumerate(tops):
         # raised by moving one end of a link between two other nodes to v, so the link
