@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -123,22 +124,45 @@ def _one_line(exc: BaseException, token: str) -> str:
     return text.replace(token, "***")[:300]
 
 
-def _upload(
-    folder: Path, repo_id: str, repo_type: str, patterns: list[str], *, private: bool,
-    endpoint: str | None, token: str | None, message: str, **create: Any,
-) -> str:
+@dataclass(frozen=True)
+class _Repo:
+    """A Hub repository that exists and takes writes: what an upload needs."""
+
+    api: Any
+    token: str
+    repo_id: str
+    repo_type: str
+    where: str
+
+    def failed(self, exc: BaseException) -> PublishError:
+        return PublishError(f"publishing {self.repo_type} {self.repo_id} to {self.where} "
+                            f"failed: {_one_line(exc, self.token)}")
+
+
+def _repo(repo_id: str, repo_type: str, *, private: bool, endpoint: str | None,
+          token: str | None, **create: Any) -> _Repo:
+    """Create the repository (or find it). Called before any long work: the dataset's export
+    rebuilds the card's audit (a minute or two), and no network or no write access must
+    fail at once, not after it."""
     from huggingface_hub import HfApi
 
     tok = _token(token)
     api = HfApi(endpoint=endpoint, token=tok)
-    where = endpoint or api.endpoint
+    repo = _Repo(api, tok, repo_id, repo_type, endpoint or api.endpoint)
     try:
         api.create_repo(repo_id, repo_type=repo_type, private=private, exist_ok=True, **create)
-        info = api.upload_folder(folder_path=str(folder), repo_id=repo_id, repo_type=repo_type,
-                                 allow_patterns=patterns, commit_message=message)
     except Exception as exc:  # network, HTTP and validation errors alike become one line
-        raise PublishError(f"publishing {repo_type} {repo_id} to {where} failed: "
-                           f"{_one_line(exc, tok)}") from None
+        raise repo.failed(exc) from None
+    return repo
+
+
+def _upload(repo: _Repo, folder: Path, patterns: list[str], message: str) -> str:
+    try:
+        info = repo.api.upload_folder(folder_path=str(folder), repo_id=repo.repo_id,
+                                      repo_type=repo.repo_type, allow_patterns=patterns,
+                                      commit_message=message)
+    except Exception as exc:
+        raise repo.failed(exc) from None
     return str(getattr(info, "commit_url", info))
 
 
@@ -153,11 +177,11 @@ def publish_dataset(
 
     validate_repo_id(repo_id, "--repo-id")
     _token(token)  # fail before any work when there is no token
+    repo = _repo(repo_id, "dataset", private=private, endpoint=endpoint, token=token)
     with tempfile.TemporaryDirectory(prefix="closurebench-export-") as tmp:
         export(root, tmp, dataset_id=repo_id, metric_space_id=metric_space_id)
-        return _upload(Path(tmp), repo_id, "dataset", DATASET_PATTERNS, private=private,
-                       endpoint=endpoint, token=token,
-                       message=f"ClosureBench {__version__}: released splits and card")
+        return _upload(repo, Path(tmp), DATASET_PATTERNS,
+                       f"ClosureBench {__version__}: released splits and card")
 
 
 def space_files(root: str | os.PathLike[str], space_id: str) -> dict[str, bytes]:
@@ -190,6 +214,6 @@ def publish_metric(
 
     with tempfile.TemporaryDirectory(prefix="closurebench-metric-") as tmp:
         export_space(root, space_id, tmp)
-        return _upload(Path(tmp), space_id, "space", METRIC_PATTERNS, private=private,
-                       endpoint=endpoint, token=token, space_sdk="gradio",
-                       message=f"ClosureBench metric {__version__}")
+        repo = _repo(space_id, "space", private=private, endpoint=endpoint, token=token,
+                     space_sdk="gradio")
+        return _upload(repo, Path(tmp), METRIC_PATTERNS, f"ClosureBench metric {__version__}")

@@ -69,13 +69,14 @@ def test_a_deepest_node_passes_and_the_reach_is_needed() -> None:
 
 def test_the_answer_size_follows_the_quantile() -> None:
     """The reach set and the extra passes are drawn at the stratified quantile, so a
-    100-instance split's sizes keep to their design: over these 20 seeds no size (the
-    audit's values: "everyone" is one) takes more than 28% (0.2.2, with the reach size drawn
-    freely: 29% on seed 3008 and 31% on seed 1456, over the 30% target)."""
+    100-instance split's sizes keep to their design: over these 8 seeds (20 up to 0.3.7: a
+    minute of the suite) no size (the audit's values: "everyone" is one) takes more than 28%
+    (0.2.2, with the reach size drawn freely: 29% on seed 3008 and 31% on seed 1456, over the
+    30% target)."""
     import closurebench as cb
     from closurebench.audit import audit_records
 
     worst = max(
         audit_records(cb.generate(CAT, seed=seed, per_category=100, cross_check=False))[CAT]
-        .top_share for seed in (1456, *range(3000, 3019)))
+        .top_share for seed in (1456, 3008, *range(3000, 3006)))
     assert worst <= 0.28
