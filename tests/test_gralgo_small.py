@@ -93,3 +93,13 @@ def test_distance_k_answers_the_drawn_value(q: float) -> None:
     g, query = built
     assert dk.tensor_program(g, query) == want
     assert want != dk.degree_sum(g, query)
+
+
+def test_a_near_complete_max_degree_cell_is_a_clear_error_not_a_crash() -> None:
+    """No top group fits a near-complete graph (every node at n - 1 or one short): the cell
+    is unposable, said as a ConfigError, not an IndexError from an empty choice."""
+    from closurebench.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="density"):
+        list(cb.generate("gralgo_max_degree", n_min=6, n_max=6, density=(0.95, 1.0),
+                         per_category=3))

@@ -227,10 +227,8 @@ def _off(n: int, edges: list[tuple[int, int]], diam: int) -> int:
     deg = g.adjacency.sum(1)
     if diam == 2:
         return cost + int((deg == n - 1).sum())
-    top = np.flatnonzero(deg == deg.max())
-    far = np.flatnonzero(d[top[0]] == d[top[0]].max())
-    ends = int((d[far].max(1) >= diam).sum())
-    return cost + len(top) - 1 + max(0, DECOYS * ends - (len(far) - ends))
+    ties, far, ends = _sweep(d, deg, diam)
+    return cost + ties + max(0, DECOYS * ends - (far - ends))
 
 
 def _searched(rng: random.Random, n: int, m: int, diam: int) -> Graph | None:
@@ -633,21 +631,20 @@ def _misjudged(g: Graph, diam: int) -> bool:
     d = hop_matrix(g)
     if int(d.max()) != diam:
         return False
-    return diam == 2 or _sweep_misses(d, g.adjacency.sum(1), diam,
-                                      None if diam >= 4 else DECOYS)
+    if diam == 2:
+        return True
+    ties, far, ends = _sweep(d, g.adjacency.sum(1), diam)
+    return ties == 0 and (ends == 0 if diam >= 4 else DECOYS * ends <= far - ends)
 
 
-def _sweep_misses(d: np.ndarray, deg: np.ndarray, diam: int, decoys: int | None) -> bool:
-    """Whether the sweep from the unique busiest node lands on an end of a diameter (a node
-    of eccentricity ``diam``) at most once in ``decoys + 1`` of its farthest nodes (never,
-    for ``decoys=None``)."""
+def _sweep(d: np.ndarray, deg: np.ndarray, diam: int) -> tuple[int, int, int]:
+    """Where the sweep from the (first) busiest node lands: how many nodes tie with it as
+    busiest, how many nodes are farthest from it, and how many of those are ends of a
+    diameter (eccentricity ``diam``)."""
     top = np.flatnonzero(deg == deg.max())
-    if len(top) != 1:
-        return False
     row = d[top[0]]
     far = np.flatnonzero(row == row.max())
-    ends = int((d[far].max(1) >= diam).sum())
-    return ends == 0 if decoys is None else decoys * ends <= len(far) - ends
+    return len(top) - 1, len(far), int((d[far].max(1) >= diam).sum())
 
 
 def double_sweep(g, q):

@@ -86,7 +86,10 @@ def _realise(rng, n: int, m: int, want: int, floor: int) -> Graph | None:
         adj[b].add(a)
     order = rng.sample(range(n), n)
     order.sort(key=lambda v: -len(adj[v]))  # the busiest nodes become the tops (fewest moves)
-    tops = order[:rng.choice(_tops(n, m, want)) + 2]
+    ks = _tops(n, m, want)
+    if not ks:  # a near-complete graph: no top group fits, ``_capped`` decides
+        return None
+    tops = order[:rng.choice(ks) + 2]
     if len(tops) < 3 or len(adj[tops[-1]]) < floor:
         return None
     goal = dict.fromkeys(range(n), want - 1)
