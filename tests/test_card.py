@@ -132,15 +132,15 @@ def test_prose_is_kept_and_generated_blocks_are_rewritten(card, release_root):
     manifest = read_manifest(release_root)
     edited = card.replace("## Limitations\n", "## Limitations\n\nA hand-written line.\n", 1)
     stale = edited.replace("| `reachability` | L1 |", "| `reachability` | L9 |", 1)
-    out = card_text(stale, manifest)
+    out = card_text(stale, manifest, release_root)
     assert "A hand-written line." in out
-    assert out == card_text(edited, manifest)
+    assert out == card_text(edited, manifest, release_root)
 
 
 def test_a_missing_generated_block_is_an_error(card, release_root):
     broken = card.replace("<!-- END GENERATED fields -->", "", 1)
     with pytest.raises(CardDrift, match="fields"):
-        card_text(broken, read_manifest(release_root))
+        card_text(broken, read_manifest(release_root), release_root)
 
 
 def test_the_hub_card_is_for_users(card, monkeypatch):

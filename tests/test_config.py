@@ -154,3 +154,23 @@ def test_cli_preset_sets_the_size_axes(capsys):
     assert all(16 <= json.loads(x)["n"] <= 17 for x in capsys.readouterr().out.splitlines())
     assert main(["generate", "all", "--preset", "huge"]) == 2
     assert "preset must be one of paper-size-sweep" in capsys.readouterr().err
+
+
+def test_index_inverts_locate_through_the_record_id():
+    """``Config.index`` maps a record's id back to its k (what ``score CONFIG`` regenerates
+    from), and any id of another config, category, size or spelling to ``None``."""
+    from closurebench.generation.config import Config
+    from closurebench.generation.instances import instance
+
+    wide = Config.make("l2", per_category=120)
+    gralgo = Config.make("gralgo", per_category=3, n_min=16, n_max=30, mean_degree=4.0)
+    for cfg in (wide, gralgo):
+        for k in (0, 1, cfg.per_category - 1, cfg.per_category, cfg.size - 1):
+            rid = instance(cfg, k, cross_check=False)["id"]
+            assert cfg.index(rid) == k
+    cat, j, digest = instance(wide, 119, cross_check=False)["id"].split("-")
+    for foreign in (f"{cat}-{j}-{gralgo.digest}", f"reachability-{j}-{digest}",
+                    f"{cat}-{int(j)}-{digest}", f"{cat}-0{j}-{digest}", f"{cat}-00120-{digest}",
+                    f"{cat}-{j}", "", "--", f"{cat}-１１９００-{digest}"):
+        assert wide.index(foreign) is None, foreign
+    assert Config.make("l2", per_category=119).index(f"{cat}-{j}-{digest}") is None

@@ -68,10 +68,17 @@ def test_selection_matches_generate_and_limit_interleaves_categories():
     recs = load_instances(sel)
     direct = list(closurebench.generate("l1", seed=5, per_category=2))
     assert sorted(r["id"] for r in recs) == sorted(r["id"] for r in direct)
-    limited = load_instances(Selection(config="l1", split=None, fresh_seed=5, per_category=2,
-                                       limit=11))
+    eleven = Selection(config="l1", split=None, fresh_seed=5, per_category=2, limit=11)
+    limited = load_instances(eleven)
     assert len({r["category"] for r in limited}) == 11
     assert Selection.from_dict(sel.as_dict()) == sel
+    # ids: the selection's records with those ids, in its order, nothing else regenerated
+    ask = [recs[5]["id"], recs[1]["id"], recs[1]["id"], "reachability-00000-0000000f",
+           limited[3]["id"]]
+    assert load_instances(sel, ids=ask) == [r for r in recs if r["id"] in ask]
+    twelve = Selection(config="l1", split=None, fresh_seed=5, per_category=2, limit=12)
+    beyond = load_instances(twelve)[-1]["id"]  # the 12th: inside `twelve`, outside `limited`
+    assert load_instances(eleven, ids=[beyond, limited[3]["id"]]) == [limited[3]]
 
 
 def test_majority_table_is_the_most_frequent_train_answer():

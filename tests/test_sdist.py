@@ -61,6 +61,26 @@ def test_the_pypi_page_is_not_the_dataset_card():
     assert {"Homepage", "Source", "Issues", "Dataset"} <= set(project["urls"])
 
 
+def _package_data_files() -> set[str]:
+    """Every file in the package folder that is not Python source or a cache."""
+    return {p.relative_to(ROOT).as_posix() for p in (ROOT / "closurebench").rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
+
+
+def test_every_data_file_of_the_package_is_declared_package_data():
+    """A data file the code reads (the release's learned floors, its train majorities, the
+    card) that no ``package-data`` pattern names is left out of the wheel without a word:
+    0.3.7's wheel shipped no ``floors.json``, so installed reports had no learned floors."""
+    import fnmatch
+
+    tomllib = pytest.importorskip("tomllib")
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["closurebench"]
+    undeclared = [f for f in sorted(_package_data_files())
+                  if not any(fnmatch.fnmatch(f.removeprefix("closurebench/"), p) for p in patterns)]
+    assert undeclared == []
+
+
 @pytest.mark.slow
 def test_the_wheel_ships_the_harness_tasks_and_the_inspect_entry_point(tmp_path):
     """Built as README.pypi.md says (pip wheel --no-deps): lm-eval's task files beside their
@@ -79,4 +99,5 @@ def test_the_wheel_ships_the_harness_tasks_and_the_inspect_entry_point(tmp_path)
                and p.suffix in (".yaml", ".py", "") and p.name != "__pycache__"}
     assert shipped and shipped <= names
     assert "closurebench/run/inspect_task.py" in names
+    assert sorted(_package_data_files() - names) == []
     assert "[inspect_ai]\nclosurebench = closurebench.run.inspect_task" in entry_points

@@ -38,6 +38,7 @@ from closurebench.hf.splits import (  # noqa: E402
     parquet_bytes,
     read_manifest,
 )
+from closurebench.run import baselines  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -133,6 +134,20 @@ def test_check_reports_drift(fresh, tmp_path, monkeypatch, capsys, release_root)
     assert "stale" in capsys.readouterr().err
 
 
+def test_check_reports_a_stale_majority_table(fresh, tmp_path, monkeypatch):
+    """The floors' train majorities are written with the files and checked with them."""
+    monkeypatch.setattr(splits, "_generate_all", lambda workers, progress: fresh)
+    splits.build_splits(tmp_path)
+    table = json.loads((tmp_path / splits.MAJORITY).read_text())
+    assert table["majority"] == baselines.majority_table()  # the package's copy is current
+    splits.build_splits(tmp_path, check=True)
+    table["majority"]["reachability"] = "true" if table["majority"]["reachability"] == \
+        "false" else "false"
+    (tmp_path / splits.MAJORITY).write_text(json.dumps(table))
+    with pytest.raises(splits.DriftError, match=r"majority\.json differs"):
+        splits.build_splits(tmp_path, check=True)
+
+
 def test_parquet_writer_is_deterministic_and_carries_3x_features(committed, release_root):
     recs = committed["train"][:50]
     blob = parquet_bytes(recs)
@@ -162,6 +177,25 @@ def test_every_config_lists_its_categories_files(release_root):
                           for p in release_root.glob(config_pattern(name, split))) == files
 
 
+@pytest.mark.parametrize("shard", ["0/25", "24/25"])
+def test_manifest_command_reproduces_the_committed_rows(shard, monkeypatch, capsysbinary,
+                                                        release_root, committed):
+    """The card's verification recipe, ``closurebench generate all --seed S ...``, on a slice
+    (``--shard``: the first and the last categories): its bytes are the committed rows'. With
+    the drift test (the whole split is the code's) and the shard test (slices concatenate to
+    the whole), that is the recipe's fingerprint; the whole command runs under ``-m slow``."""
+    from closurebench.generation.parallel import shard_range
+
+    manifest = read_manifest(release_root)
+    for split in SPLITS:
+        argv = manifest["splits"][split]["command"].split()[1:]
+        assert run_cli([*argv, "--shard", shard], monkeypatch) == 0
+        start, stop = shard_range(len(committed[split]), *map(int, shard.split("/")))
+        want = splits.jsonl_bytes(committed[split][start:stop])
+        assert capsysbinary.readouterr().out == want
+
+
+@pytest.mark.slow
 def test_manifest_command_reproduces_the_fingerprint(monkeypatch, capsysbinary, release_root):
     """The card's verification recipe: ``closurebench generate all --seed S ... | sha256sum``."""
     manifest = read_manifest(release_root)

@@ -22,7 +22,8 @@ from closurebench.errors import UnposableQuery
 from closurebench.generation.records import canonical
 from closurebench.generation.sensitivity import query_sensitive
 
-__all__ = ["TARGETS", "CategoryAudit", "audit_records", "format_table", "misses", "modes"]
+__all__ = ["TARGETS", "CategoryAudit", "audit_records", "format_table", "majority_tables", "misses",
+           "modes"]
 
 #: The release targets (issue "Instances that force the reasoning"), checked by ``misses``.
 TARGETS: dict[str, float] = {
@@ -102,6 +103,21 @@ def modes(counts: dict[Any, Counter[str]]) -> dict[Any, str]:
     """Each key's most frequent answer; ties go to the smallest canonical string, so a table
     of modes is a pure function of the records (``run.baselines`` uses the same rule)."""
     return {key: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for key, c in counts.items()}
+
+
+def majority_tables(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The majority tables of some records (the train split's, at release): ``{"majority":
+    {category: answer}, "majority_by_n": {category: {n: answer}}}``, answers canonical JSON,
+    ties to the smallest canonical string, keys sorted (a pure function of the records)."""
+    counts: dict[str, Counter[str]] = {}
+    by_n: dict[tuple[str, int], Counter[str]] = {}
+    for r in records:
+        counts.setdefault(r["category"], Counter())[r["answer"]] += 1
+        by_n.setdefault((r["category"], int(r["n"])), Counter())[r["answer"]] += 1
+    top_n: dict[str, dict[str, str]] = {}
+    for (cat, n), answer in sorted(modes(by_n).items()):
+        top_n.setdefault(cat, {})[str(n)] = answer
+    return {"majority": dict(sorted(modes(counts).items())), "majority_by_n": top_n}
 
 
 def _by_n(recs: list[dict[str, Any]], source: list[dict[str, Any]]) -> float:

@@ -226,6 +226,16 @@ class Config:
             raise ConfigError(f"index must be between 0 and {self.size - 1}, got {k}")
         return self.categories[k // self.per_category], k % self.per_category
 
+    def index(self, record_id: str) -> int | None:
+        """The k whose record has this id (``locate``'s inverse), or ``None`` when the id is
+        not one of this config's: a consumer holding some ids regenerates just those."""
+        cat, _, rest = str(record_id).partition("-")
+        j, _, digest = rest.partition("-")
+        if (digest != self.digest or cat not in self.categories or not j.isascii()
+                or not j.isdigit() or f"{int(j):05d}" != j or int(j) >= self.per_category):
+            return None
+        return self.categories.index(cat) * self.per_category + int(j)
+
     def n_range(self, category: str) -> tuple[int, int]:
         """The n range a category is drawn from: raised to the category's minimum if needed."""
         return max(self.n_min, get(category).n_floor), self.n_max

@@ -467,9 +467,10 @@ def _memo(a: np.ndarray) -> tuple[dict[tuple, Any], bool] | None:
         return None
     key = id(m)
 
-    def forget(ref: weakref.ref) -> None:
-        if _MEMOS.get(key, (None,))[0] is ref:
-            del _MEMOS[key]
+    def forget(ref: weakref.ref, memos: dict = _MEMOS) -> None:
+        # ``memos`` bound now: at interpreter exit the module's globals may already be None
+        if memos.get(key, (None,))[0] is ref:
+            del memos[key]
 
     memo: dict[tuple, Any] = {}
     _MEMOS[key] = (weakref.ref(m, forget), memo)

@@ -23,12 +23,11 @@ import importlib
 import json
 import os
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from closurebench.categories import CATEGORIES, CONFIGS
-from closurebench.generation.release import SPLITS, split_config
+from closurebench.generation.release import SPLITS
 from closurebench.hf.splits import (
     GRALGO_MANIFEST,
     MANIFEST,
@@ -38,6 +37,7 @@ from closurebench.hf.splits import (
     features_yaml,
     gralgo_pattern,
     read_manifest,
+    released_rows,
 )
 
 __all__ = [
@@ -274,10 +274,12 @@ def _paragraphs(category: str) -> list[str]:
     return [" ".join(p.split()) for p in doc.strip().split("\n\n") if p.strip()]
 
 
-def _first_rows() -> dict[str, dict[str, Any]]:
-    from closurebench.generation.instances import instance
-
-    return {c: instance(split_config("train", c), 0) for c in CATEGORIES}
+def _first_rows(train: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each category's first train row (the card's examples)."""
+    out: dict[str, dict[str, Any]] = {}
+    for r in train:
+        out.setdefault(r["category"], r)
+    return {c: out[c] for c in CATEGORIES}
 
 
 def _block_configs(manifest: dict[str, Any]) -> str:
@@ -365,18 +367,11 @@ def _block_provenance(manifest: dict[str, Any]) -> str:
     )
 
 
-@cache
-def _block_audit() -> str:
+def _block_audit(recs: dict[str, list[dict[str, Any]]]) -> str:
     """The release audit (``closurebench audit all --release``): held_out's table, both splits'
-    pooled figures and the targets' verdict. Computed from the code, like every block."""
+    pooled figures and the targets' verdict, over the released files' rows."""
     from closurebench.audit import audit_records, format_table, misses, pooled
-    from closurebench.generation.instances import instance
-    from closurebench.generation.release import split_config
 
-    recs = {}
-    for split in ("train", "held_out"):
-        cfg = split_config(split)
-        recs[split] = [instance(cfg, k, cross_check=False) for k in range(cfg.size)]
     train = audit_records(recs["train"])
     held = audit_records(recs["held_out"], against=recs["train"])
     missed = [f"train: {m}" for m in misses(train)] + [f"held_out: {m}" for m in misses(held)]
@@ -416,10 +411,11 @@ def _block_learned() -> str:
     )
 
 
-def _blocks(manifest: dict[str, Any]) -> dict[str, str]:
-    first = _first_rows()
+def _blocks(manifest: dict[str, Any], root: Path) -> dict[str, str]:
+    recs = {split: released_rows(root, split) for split in SPLITS}
+    first = _first_rows(recs["train"])
     return {
-        "audit": _block_audit(),
+        "audit": _block_audit(recs),
         "learned": _block_learned(),
         "configs": _block_configs(manifest),
         "fields": _block_fields(),
@@ -487,9 +483,11 @@ def _card_text(current: str, manifest: dict[str, Any], blocks: dict[str, str]) -
     return _front_matter(manifest) + _fill(body, _card_blocks(blocks), CARD_FILE, every=True)
 
 
-def card_text(current: str, manifest: dict[str, Any]) -> str:
-    """The card ``current`` with its front matter and generated blocks replaced (prose kept)."""
-    return _card_text(current, manifest, _blocks(manifest))
+def card_text(current: str, manifest: dict[str, Any],
+              root: str | os.PathLike[str] = ".") -> str:
+    """The card ``current`` with its front matter and generated blocks replaced (prose kept),
+    for the release under ``root`` (``manifest`` its manifest)."""
+    return _card_text(current, manifest, _blocks(manifest, Path(root)))
 
 
 def hub_card_text(card: str, dataset_id: str | None = None,
@@ -528,7 +526,7 @@ def build_card(root: str | os.PathLike[str] = ".", *, check: bool = False) -> li
     if (root / GRALGO_MANIFEST).exists():
         manifest = {**manifest, "gralgo": json.loads(
             (root / GRALGO_MANIFEST).read_text(encoding="utf-8"))}
-    blocks = _blocks(manifest)
+    blocks = _blocks(manifest, root)
     path = card_file(root)
     want = {path: _card_text(path.read_text(encoding="utf-8"), manifest, blocks),
             root / INFOS: infos_json(manifest, root)}

@@ -36,10 +36,11 @@ from closurebench.generation.release import (
 )
 
 __all__ = [
-    "GRALGO_DIR", "GRALGO_MANIFEST", "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS", "DriftError",
+    "GRALGO_DIR", "GRALGO_MANIFEST", "MAJORITY", "MANIFEST", "SPLITS_DIR", "WRITER_OPTIONS",
+    "DriftError",
     "build_gralgo_splits", "build_splits", "config_files", "config_pattern", "features_dict",
     "features_yaml", "file_path", "gralgo_file", "gralgo_pattern", "jsonl_bytes",
-    "jsonl_sha256", "parquet_bytes", "read_manifest",
+    "jsonl_sha256", "parquet_bytes", "read_manifest", "released_rows",
 ]
 
 #: Folder of the released data, relative to the repository (or export) root.
@@ -51,6 +52,9 @@ MANIFEST = f"{SPLITS_DIR}/MANIFEST.json"
 #: ``build-splits`` leaves the folder alone (it has a manifest of its own).
 GRALGO_DIR = f"{SPLITS_DIR}/gralgo"
 GRALGO_MANIFEST = f"{GRALGO_DIR}/MANIFEST.json"
+#: The train split's majority tables, package data beside the code that reads them
+#: (``run.baselines``): written and checked with the split files, since they are a digest of one.
+MAJORITY = "closurebench/run/majority.json"
 
 #: Every writer option that shapes the bytes, pinned (defaults move between pyarrow versions).
 WRITER_OPTIONS: dict[str, Any] = {
@@ -195,6 +199,28 @@ def read_manifest(root: str | os.PathLike[str] = ".") -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def released_rows(root: str | os.PathLike[str], split: str,
+                  config: str = "all") -> list[dict[str, Any]]:
+    """A released split's rows as committed under ``root``, in taxonomy order, each file's
+    bytes checked against the manifest (a ``DriftError`` names a file that differs). What the
+    card's audit and first rows are computed from: the card describes the published files,
+    and ``build-splits --check`` holds those to the code, so nothing regenerates 2,600
+    instances to describe them."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    root = Path(root)
+    files = read_manifest(root)["files"]
+    out: list[dict[str, Any]] = []
+    for rel in config_files(config, split):
+        blob = (root / rel).read_bytes() if (root / rel).is_file() else b""
+        if rel not in files or hashlib.sha256(blob).hexdigest() != files[rel]["sha256"]:
+            raise DriftError(f"{rel} does not match {MANIFEST}: run `closurebench "
+                             "build-splits` first")
+        out += pq.read_table(pa.BufferReader(blob)).to_pylist()
+    return out
+
+
 def _generate_all(workers: int, progress: Callable[[str], None] | None
                   ) -> tuple[dict[str, Any], dict[str, bytes], dict[str, list[dict[str, Any]]]]:
     import pyarrow as pa
@@ -244,6 +270,13 @@ def _dump(manifest: dict[str, Any]) -> str:
     return json.dumps(manifest, indent=2, sort_keys=True) + "\n"
 
 
+def _majority(rows: dict[str, list[dict[str, Any]]]) -> str:
+    from closurebench.audit.measure import majority_tables
+
+    train = (r for cat in CATEGORIES for r in rows[file_path(cat, "train")])
+    return _dump(majority_tables(train))
+
+
 def build_splits(
     root: str | os.PathLike[str] = ".",
     *,
@@ -264,6 +297,8 @@ def build_splits(
             (root / path).write_bytes(blob)
         _remove_stale(root, set(blobs))
         (root / MANIFEST).write_text(_dump(manifest), encoding="utf-8", newline="\n")
+        (root / MAJORITY).parent.mkdir(parents=True, exist_ok=True)
+        (root / MAJORITY).write_text(_majority(rows), encoding="utf-8", newline="\n")
         return manifest
     _compare(root, manifest, blobs, rows)
     return manifest
@@ -319,6 +354,9 @@ def _compare(root: Path, fresh: dict[str, Any], blobs: dict[str, bytes],
     problems += _file_problems(root, blobs, rows, same_arrow)
     problems += [f"{p.relative_to(root).as_posix()} is not part of the release"
                  for p in _stale(root, set(blobs))]
+    majority = root / MAJORITY
+    if not majority.is_file() or majority.read_text(encoding="utf-8") != _majority(rows):
+        problems.append(f"{MAJORITY} differs from a fresh build")
     if problems:
         raise DriftError("committed splits are stale (run `closurebench build-splits`): "
                          + "; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))

@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from closurebench.audit import modes
+from closurebench.audit.measure import majority_tables
 from closurebench.graph import seeds
 from closurebench.run.client import Completion
 
 __all__ = [
     "BASELINES",
     "BY_N",
+    "MAJORITY_FILE",
     "BaselineBackend",
     "baseline_answer",
     "floors",
@@ -57,25 +58,28 @@ def _all_baselines() -> tuple[str, ...]:
 BASELINES = _all_baselines()
 
 
-@cache
-def _train_answers() -> tuple[tuple[str, int, str], ...]:
-    """(category, n, canonical answer) of every released train instance, built once per
-    process (about two seconds: the train split without the NetworkX check)."""
-    from closurebench.generation.instances import instance
-    from closurebench.generation.release import split_config
+#: The released train split's most frequent answers, per category and per (category, n):
+#: package data that ``closurebench build-splits`` writes beside the split files (and its
+#: ``--check`` compares), so a report reads its floors instead of regenerating 1,300 instances.
+MAJORITY_FILE = Path(__file__).with_name("majority.json")
 
-    train = split_config("train")
-    recs = (instance(train, k, cross_check=False) for k in range(train.size))
-    return tuple((r["category"], r["n"], r["answer"]) for r in recs)
+
+@cache
+def _released_tables() -> dict[str, Any]:
+    try:
+        return json.loads(MAJORITY_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:  # a source tree before its first build-splits
+        from closurebench.generation.instances import instance
+        from closurebench.generation.release import split_config
+
+        train = split_config("train")
+        return majority_tables(instance(train, k, cross_check=False) for k in range(train.size))
 
 
 @cache
 def majority_table() -> dict[str, str]:
     """Category -> most frequent canonical answer in the released train split."""
-    counts: dict[str, Counter[str]] = {}
-    for cat, _, answer in _train_answers():
-        counts.setdefault(cat, Counter())[answer] += 1
-    return modes(counts)
+    return dict(_released_tables()["majority"])
 
 
 @cache
@@ -86,10 +90,8 @@ def majority_by_n_table() -> dict[tuple[str, int], str]:
     nothing else: "answer n - k" is its special case with one k for every n, and where a
     small graph leaves a count few values, this reader finds the likeliest one per n.
     """
-    counts: dict[tuple[str, int], Counter[str]] = {}
-    for cat, n, answer in _train_answers():
-        counts.setdefault((cat, n), Counter())[answer] += 1
-    return modes(counts)
+    return {(cat, int(n)): answer for cat, row in _released_tables()["majority_by_n"].items()
+            for n, answer in row.items()}
 
 
 def random_value(schema: dict[str, Any], rng: random.Random, nodes: list[str], n: int) -> Any:

@@ -9,7 +9,7 @@ restated.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -137,8 +137,11 @@ def interleave(per_category: int, n_categories: int) -> Iterator[int]:
             yield c * per_category + j
 
 
-def load_instances(sel: Selection, *, cross_check: bool | None = None) -> list[dict[str, Any]]:
-    """Generate the selected records (full records, with question and program).
+def load_instances(sel: Selection, *, cross_check: bool | None = None,
+                   ids: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """Generate the selected records (full records, with question and program), in the
+    selection's order; with ``ids``, only the selected records with those ids, each
+    regenerated on its own (a report rebuilding a few prompts does not rebuild the config).
 
     ``cross_check`` defaults to on for anything but a released split: those were checked by
     both engines when they were released (and by the split tests), so regenerating them for a
@@ -149,7 +152,14 @@ def load_instances(sel: Selection, *, cross_check: bool | None = None) -> list[d
     cfg = sel.config_object()
     if cross_check is None:
         cross_check = not sel.released
-    order = interleave(cfg.per_category, len(cfg.categories))
+    pc, nc = cfg.per_category, len(cfg.categories)
+    if ids is None:
+        order: Iterable[int] = interleave(pc, nc)
+    else:  # k's place in the interleaved order is j * nc + c, for k = c * pc + j
+        wanted = {k for k in map(cfg.index, ids) if k is not None}
+        order = sorted(wanted, key=lambda k: (k % pc) * nc + k // pc)
+        if sel.limit is not None:
+            order = [k for k in order if (k % pc) * nc + k // pc < sel.limit]
     out: list[dict[str, Any]] = []
     for k in order:
         if sel.limit is not None and len(out) >= sel.limit:

@@ -77,7 +77,7 @@ def _estimated(meta: dict[str, Any], ids: Sequence[str]) -> tuple[dict[str, int]
     try:
         sel = Selection.from_dict(selection)
         mode = prompt_key(str(meta.get("mode") or "direct"), meta.get("language"))
-        records = load_instances(sel, cross_check=False)
+        records = load_instances(sel, cross_check=False, ids=ids)
     except Exception as exc:  # a hand-edited or foreign run.json: no section, not a crash
         return None, f"the run's prompts cannot be rebuilt ({type(exc).__name__}: {exc})"
     questions = {r["id"]: r["question"] for r in records}

@@ -133,7 +133,9 @@ def load_predictions(path: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _references(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+def _references(args: argparse.Namespace, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """References by id: the ``--references`` file's, or the config's records that ``ids``
+    name, each regenerated on its own (``instance``), not the whole config."""
     if args.references:
         path = args.references
         if not Path(path).is_file():
@@ -143,7 +145,8 @@ def _references(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
         from closurebench.generation.instances import instance
 
         cfg = _config(args, args.split)
-        records = (instance(cfg, k) for k in range(cfg.size))
+        wanted = {cfg.index(rid) for rid in ids} - {None}
+        records = (instance(cfg, k) for k in sorted(wanted))
     by_id: dict[str, dict[str, Any]] = {}
     for index, rec in enumerate(records):
         if not isinstance(rec, dict) or "id" not in rec:
@@ -215,7 +218,7 @@ def _score(args: argparse.Namespace) -> int:
     if args.references and args.config:
         raise _InputError("give --references FILE or CONFIG, not both")
     if args.references or args.config:
-        refs_by_id = _references(args)
+        refs_by_id = _references(args, [str(r["id"]) for r in rows])
     elif harness:
         refs_by_id = harness.references  # the references the harness logged with each sample
     else:
