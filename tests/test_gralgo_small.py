@@ -9,6 +9,7 @@ was 43% of the answers; distance-k picked among the answers one random graph off
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -103,3 +104,19 @@ def test_a_near_complete_max_degree_cell_is_a_clear_error_not_a_crash() -> None:
     with pytest.raises(ConfigError, match="density"):
         list(cb.generate("gralgo_max_degree", n_min=6, n_max=6, density=(0.95, 1.0),
                          per_category=3))
+
+
+@pytest.mark.parametrize("preset", ["gralgo-s1", "gralgo-s3"])
+def test_distance_k_spreads_its_depth_and_the_two_hop_ball_is_no_answer_key(preset: str) -> None:
+    """The depth is drawn before the answer (0.3.8): up to 0.3.7 it was whatever depth offered
+    the answer drawn, k = 2 in about 80% of the instances, and x's two-hop ball was the
+    answer as often. Each depth now holds 20-45% of a split, and the two-hop ball is the
+    answer only where k = 2 or the ball stops growing."""
+    records = list(cb.generate("gralgo_distance_k", per_category=150, seed=43,
+                               **PRESETS[preset]))
+    depths = Counter(json.loads(r["query"])["k"] for r in records)
+    assert set(depths) == set(dk.DEPTHS)
+    assert all(0.20 * len(records) <= c <= 0.45 * len(records) for c in depths.values()), depths
+    two_hop = sum(dk.tensor_program(_graph(r), {"x": r["nodes"].index(json.loads(r["query"])["x"]),
+                                                "k": 2}) == int(r["answer"]) for r in records)
+    assert two_hop <= 0.55 * len(records), two_hop

@@ -300,3 +300,23 @@ def test_gralgo_check_passes_on_its_own_build_and_names_each_drift(small_gralgo,
     assert "train: fingerprint differs" in drift()
     (tmp_path / GRALGO_MANIFEST).unlink()
     assert f"{GRALGO_MANIFEST} is missing" in drift()
+
+
+def test_released_rows_are_the_files_rows_and_refuse_other_bytes(release_root, tmp_path):
+    """What the card's audit reads: a config's committed rows, each file hash-checked."""
+    import shutil
+
+    rel = file_path("reachability", "held_out")
+    assert splits.released_rows(release_root, "held_out", "reachability") == pq.read_table(
+        release_root / rel).to_pylist()
+    (tmp_path / rel).parent.mkdir(parents=True)
+    (tmp_path / MANIFEST).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(release_root / MANIFEST, tmp_path / MANIFEST)
+    shutil.copyfile(release_root / rel, tmp_path / rel)
+    assert splits.released_rows(tmp_path, "held_out", "reachability")
+    (tmp_path / rel).write_bytes((tmp_path / rel).read_bytes() + b"\0")
+    with pytest.raises(splits.DriftError, match=r"reachability\.parquet does not match"):
+        splits.released_rows(tmp_path, "held_out", "reachability")
+    (tmp_path / rel).unlink()
+    with pytest.raises(splits.DriftError, match="does not match"):
+        splits.released_rows(tmp_path, "held_out", "reachability")

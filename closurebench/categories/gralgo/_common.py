@@ -8,6 +8,7 @@ the k-core, and a bitset branch-and-bound for the clique number. They know no ta
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
@@ -17,7 +18,8 @@ from closurebench.graph.families import Graph
 
 __all__ = [
     "INF", "WEIGHTS", "clique_number", "connected", "edge_count", "greedy_clique",
-    "hop_matrix", "k_core_mask", "minplus_closure", "random_tree", "require_connected",
+    "hop_matrix", "k_core_mask", "link_search", "minplus_closure", "random_tree",
+    "require_connected",
     "sparse_connected", "sparse_graph", "weight_matrix",
 ]
 
@@ -63,6 +65,32 @@ def random_tree(rng: random.Random, n: int) -> set[tuple[int, int]]:
 def sparse_connected(rng: random.Random, n: int, m: int) -> set[tuple[int, int]]:
     """A connected graph with ``max(m, n - 1)`` links: a random tree plus random pairs."""
     return sparse_graph(rng, n, max(m, n - 1), random_tree(rng, n))
+
+
+def link_search(rng: random.Random, n: int, edges: list[tuple[int, int]],
+                cost: Callable[[list[tuple[int, int]]], int], steps: int
+                ) -> tuple[list[tuple[int, int]], int]:
+    """``edges`` moved one link at a time (a random link to a random free pair), each move
+    kept unless ``cost`` rises, until the cost is 0 or ``steps`` moves were tried: the link
+    count stays, and what the moves leave is a random graph near the start, not a template.
+    Returns the edges (the last link is the newest move) and their cost."""
+    have = set(edges)
+    now = cost(edges)
+    for _ in range(steps):
+        if now == 0:
+            break
+        i = rng.randrange(len(edges))
+        a, b = rng.sample(range(n), 2)
+        new = (min(a, b), max(a, b))
+        if new in have:
+            continue
+        trial = edges[:i] + edges[i + 1:] + [new]
+        c = cost(trial)
+        if c <= now:
+            have.discard(edges[i])
+            have.add(new)
+            edges, now = trial, c
+    return edges, now
 
 
 def weight_matrix(g: Graph) -> np.ndarray:

@@ -55,6 +55,7 @@ from closurebench.categories.gralgo._common import (
     connected,
     edge_count,
     hop_matrix,
+    link_search,
     minplus_closure,
     require_connected,
     sparse_connected,
@@ -241,23 +242,8 @@ def _searched(rng: random.Random, n: int, m: int, diam: int) -> Graph | None:
     diameter is not reached. Up to 0.3.6 small graphs were blown-up skeletons too: D = 2
     always had a node linked to all others (the readers' surest tell) and D = 3 could not be
     built, so every n = 8 graph and two in three at n 9-10 were D = 2."""
-    edges = sorted(sparse_connected(rng, n, m))
-    have = set(edges)
-    cost = _off(n, edges, diam)
-    for _ in range(SEARCH_STEPS):
-        if cost == 0:
-            break
-        i = rng.randrange(len(edges))
-        a, b = rng.sample(range(n), 2)
-        new = (min(a, b), max(a, b))
-        if new in have:
-            continue
-        trial = edges[:i] + edges[i + 1:] + [new]
-        c = _off(n, trial, diam)
-        if c <= cost:
-            have.discard(edges[i])
-            have.add(new)
-            edges, cost = trial, c
+    edges, cost = link_search(rng, n, sorted(sparse_connected(rng, n, m)),
+                              lambda e: _off(n, e, diam), SEARCH_STEPS)
     done = cost == 0 or (diam >= 3 and cost < 10)  # the sweep fooled where it can be
     return Graph(n, tuple(sorted(edges)), directed=False) if done else None
 
