@@ -246,10 +246,18 @@ REVISION_ADVERBS = ("actually", "in fact", "in reality", "rather", "instead", "r
 "rather" and "instead" revise only as a sentence's first word ("Rather, 6."; "rather dense" is
 no revision) or with a value after them (``_CONCLUDE``)."""
 CONTRASTS = ("but", "however", "yet", "though")
-CONSEQUENCES = ("leaves", "leaving", "gives", "giving", "makes", "making", "yields", "yielding")
+CONSEQUENCES = ("leaves", "leaving", "gives", "giving", "makes", "making", "yields", "yielding",
+                *(f"{verb} {prep}" for verbs, prep in (
+                    (("land", "lands", "landed", "landing"), "on"),
+                    (("settle", "settles", "settled", "settling"), "on"),
+                    (("arrive", "arrives", "arrived", "arriving"), "at"),
+                    (("end", "ends", "ended", "ending"), "up with"),
+                    (("come", "comes", "came", "coming"), "to"))
+                  for verb in verbs))
 """A revision without a marker word is a contrast, then a consequence that gives a value:
 "My count was 8, but I counted S twice, which leaves 7." revises 8 to 7 (``_CONCLUDE``), as
-"so 7" would. The consequence words also introduce a value in a sentence (``_CUE_RE``); one
+"so 7" would; so does a verb of arriving at a value ("I first wrote 5, though on a second
+pass I land on 4"). The consequence words also introduce a value in a sentence (``_CUE_RE``); one
 without a contrast before it is commentary ("Answer: 4. That leaves 3 edges unused.")."""
 _AMENDING = (rf"(?:{'|'.join(CONTRASTS)})\b[^.;!?\n]*?\b(?:{'|'.join(CONSEQUENCES)})")
 _REVISING = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_MARKERS)
