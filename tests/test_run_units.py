@@ -174,3 +174,20 @@ def test_base_url_host_keeps_no_credentials_or_path():
     assert base_url_host("http://user:pw@127.0.0.1:8000/v1?key=x") == "127.0.0.1:8000"
     assert base_url_host("https://api.example.com/v1") == "api.example.com"
     assert base_url_host(None) is None
+
+
+@pytest.mark.slow  # regenerates the train split (about 30 s)
+def test_without_the_packaged_table_the_majorities_are_regenerated_alike(monkeypatch, tmp_path):
+    """``run/majority.json`` is a digest of the train split: without it (a tree before its
+    first build-splits) the floors regenerate the split and read the same tables."""
+    packaged = (baselines.majority_table(), baselines.majority_by_n_table())
+    monkeypatch.setattr(baselines, "MAJORITY_FILE", tmp_path / "missing.json")
+    for fn in (baselines._released_tables, baselines.majority_table,
+               baselines.majority_by_n_table):
+        fn.cache_clear()
+    try:
+        assert (baselines.majority_table(), baselines.majority_by_n_table()) == packaged
+    finally:
+        for fn in (baselines._released_tables, baselines.majority_table,
+                   baselines.majority_by_n_table):
+            fn.cache_clear()
