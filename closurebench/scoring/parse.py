@@ -740,6 +740,31 @@ def _wide(text: str, schema: Schema) -> str:
     return "\n".join(rows)
 
 
+_SENTENCE_GAP_RE = re.compile(r"(?<=[.!?])[ \t]+")
+
+
+def _field_of(m: re.Match[str], keys: dict[str, str]) -> str | None:
+    """The schema field a ``_PAIR_RE`` match names (its last word or two), or None."""
+    said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
+    return next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
+                 if k in keys), None)
+
+
+def _at_fields(piece: str, keys: dict[str, str]) -> list[str]:
+    """``piece`` cut where a sentence ends and the next one names a field ("out_degree: 1.
+    My count was can_reach: false"): each field is read from its own piece, so a sentence
+    of fields after another one's is a set of its own. A sentence naming no field stays
+    joined ("hub: St. Louis")."""
+    cuts = [0]
+    gaps = list(_SENTENCE_GAP_RE.finditer(piece))
+    for m, after in zip(gaps, [*gaps[1:], None]):
+        nxt = piece[m.end() : None if after is None else after.start()]  # that sentence
+        if any(pair_end(nxt, f.end()) >= 0 and _field_of(f, keys) is not None
+               for f in islice(_PAIR_RE.finditer(nxt), 3)):
+            cuts.append(m.end())
+    return [piece[a:b] for a, b in zip(cuts, [*cuts[1:], len(piece)])]
+
+
 def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     """An object as ``key: value`` lines, bullets, table rows (one per field, or one column
     per field) or ``a = 1, b = 0``."""
@@ -748,9 +773,10 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
         text = _wide(text, schema)
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
-    pieces = [p for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)]
-    last, tail, done = -1, "", None
     keys, size = schema.prop_keys, len(schema.properties)
+    pieces = [q for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)
+              for q in _at_fields(p, keys)]
+    last, tail, done = -1, "", None
     for i, piece in enumerate(pieces):
         # The key: the last word or two before ":" ("can reach"), after any label before it
         # ("Correction: out_degree: 2").
@@ -759,9 +785,7 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
             if pair_end(piece, m.end()) < 0:
                 m = None
                 continue  # "in_degree (1)", "x ≥ 2": no separator after the name
-            said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
-            name = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
-                         if k in keys), None)
+            name = _field_of(m, keys)
             if name is not None:
                 break
         if m is None or name is None:
