@@ -153,13 +153,16 @@ def load_instances(sel: Selection, *, cross_check: bool | None = None,
     if cross_check is None:
         cross_check = not sel.released
     pc, nc = cfg.per_category, len(cfg.categories)
+
+    def place(k: int) -> int:  # k = c * pc + j stands at j * nc + c in ``interleave``
+        return (k % pc) * nc + k // pc
+
     if ids is None:
         order: Iterable[int] = interleave(pc, nc)
-    else:  # k's place in the interleaved order is j * nc + c, for k = c * pc + j
+    else:
         wanted = {k for k in map(cfg.index, ids) if k is not None}
-        order = sorted(wanted, key=lambda k: (k % pc) * nc + k // pc)
-        if sel.limit is not None:
-            order = [k for k in order if (k % pc) * nc + k // pc < sel.limit]
+        order = sorted((k for k in wanted if sel.limit is None or place(k) < sel.limit),
+                       key=place)
     out: list[dict[str, Any]] = []
     for k in order:
         if sel.limit is not None and len(out) >= sel.limit:
