@@ -1563,14 +1563,20 @@ def test_an_object_revised_on_the_line_it_was_committed_reads_the_revision() -> 
         " hub: St. Louis. ", "Then hub: Lyon"]
 
 
-@pytest.mark.xfail(strict=True, reason="known judge gap (found by CLOSUREBENCH_FUZZ_RANDOM=1 on "
-                   "0.3.8): a closing question after two offered candidates ('So is it 4?') "
-                   "is credited as the answer")
-def test_a_closing_question_after_two_candidates_is_never_credited() -> None:
-    rec = next(r for r in RECORDS if r["id"].startswith("triangle_count-00000-"))
-    a = _answer(rec)
-    output = f"One candidate is {a + 2}; another is {a}. I check each edge.\n\nSo is it {a}?"
-    assert not judge_outputs([output], [rec])[0].strict, output
+@pytest.mark.parametrize("kind", ["integer", "boolean", "label", "labels", "object"])
+def test_values_named_as_candidates_are_offered_not_committed(kind: str) -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 on 0.3.8 (an xfail until 0.3.9): two values named
+    candidates, then a closing question, read the later one. A noun naming a value one of
+    several is a qualm like "maybe": the values are offered, and a question commits nothing,
+    while a marked answer after them still does."""
+    rec = next(r for r in RECORDS if _kind(r) == kind)
+    a, w = _text(kind, _answer(rec)), _text(kind, _wrong(rec))
+    for prelude in (f"One candidate is {w}; another is {a}.", f"One possibility is {w}, "
+                    f"another {a}.", f"The candidates are {w} and {a}."):
+        for tail in ("", f" I check each edge.\n\nSo is it {a}?", f"\n\nIs it {a}?"):
+            assert _verdict(prelude + tail, rec) == NONE, prelude + tail
+        assert _verdict(f"{prelude}\n\nAnswer: {a}", rec) == RIGHT, prelude
+        assert _verdict(f"{prelude}\n\nAnswer: {w}", rec) == WRONG, prelude
 
 
 def test_a_revision_by_a_verb_of_arriving_reads_the_new_value() -> None:

@@ -27,6 +27,7 @@ test records; its **chance floor** is the best of ``majority``, ``constant`` and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import warnings
 from collections import Counter, defaultdict
@@ -165,7 +166,22 @@ def _positive(model: Any, x: np.ndarray) -> np.ndarray:
 
 # --- readers -----------------------------------------------------------------------------------
 
-Reader = Callable[[_Item], "str | None"]
+#: A reader answers a batch of items at once: a fitted model predicts a whole test set in one
+#: call (one call per item spent most of an audit in sklearn's per-call overhead).
+Reader = Callable[[list[_Item]], "list[str | None]"]
+
+
+def _each(read: Callable[[_Item], str | None]) -> Reader:
+    """A reader from a per-item one."""
+    return lambda items: [read(it) for it in items]
+
+
+def _rows(cat: Category, items: list[_Item], per_node: bool) -> tuple[np.ndarray, list[int]]:
+    """The feature rows of ``items`` stacked, and where each item's block ends."""
+    feats = node_features if per_node else instance_features
+    blocks = [_stack([feats(m, it.ctx) for m in it.matrices], cat) for it in items]
+    ends = np.cumsum([len(b) for b in blocks]).tolist()
+    return (np.vstack(blocks) if blocks else np.zeros((0, 0))), ends
 
 
 def _labelled(cat: Category, item: _Item, ids: Any) -> str:
@@ -208,7 +224,7 @@ def _majority(cat: Category, train: list[_Item]) -> Reader:
             return _labelled(cat, it, it.query[got[1:]])
         return got
 
-    return read
+    return _each(read)
 
 
 def _fixed(cat: Category) -> dict[str, Reader]:
@@ -218,7 +234,7 @@ def _fixed(cat: Category) -> dict[str, Reader]:
                 return _labelled(cat, it, reader(it.graph, it.query))
             except (UnposableQuery, ValueError, IndexError, KeyError, TypeError):
                 return None
-        return read
+        return _each(read)
 
     return {f"fixed:{name}": wrap(r) for name, r in shortcuts.floor_readers(cat).items()
             if f"fixed:{name}" not in cat.local_answer}
@@ -227,33 +243,36 @@ def _fixed(cat: Category) -> dict[str, Reader]:
 def _direct(cat: Category, train: list[_Item], kind: str) -> Reader:
     """The answer from the instance's (or each node's) no-chaining features."""
     if cat.answer in ("label", "labels"):
-        rows, ys = [], []
+        x, _ = _rows(cat, train, per_node=True)
+        ys: list[bool] = []
         for it in train:
-            x = _stack([node_features(m, it.ctx) for m in it.matrices], cat)
             truth = json.loads(it.answer)
             truth = {truth} if cat.answer == "label" else set(truth)
-            rows.append(x)
             ys += [label in truth for label in it.labels]
-        model = _fit(kind, np.vstack(rows), ys)
+        model = _fit(kind, x, ys)
 
-        def read(it: _Item) -> str | None:
-            p = _positive(model, _stack([node_features(m, it.ctx) for m in it.matrices], cat))
+        def read_nodes(items: list[_Item]) -> list[str | None]:
+            if not items:
+                return []
+            rows, ends = _rows(cat, items, per_node=True)
+            blocks = np.split(_positive(model, rows), ends[:-1])
             if cat.answer == "label":
-                return canonical(it.labels[int(np.argmax(p))])
-            return canonical(sorted(it.labels[i] for i in np.flatnonzero(p > 0.5)))
-        return read
+                return [canonical(it.labels[int(np.argmax(p))]) for it, p in zip(items, blocks)]
+            return [canonical(sorted(it.labels[i] for i in np.flatnonzero(p > 0.5)))
+                    for it, p in zip(items, blocks)]
+        return read_nodes
 
-    x = np.vstack([_stack([instance_features(m, it.ctx) for m in it.matrices], cat)
-                   for it in train])
+    x, _ = _rows(cat, train, per_node=False)
     answers = [it.answer for it in train]
     if cat.answer == "integer" and len(set(answers)) > MAX_CLASSES:
         return _regressed(cat, x, [int(a) for a in answers], kind)
     model = _fit(kind, x, answers)
 
-    def read_instance(it: _Item) -> str | None:
-        row = _stack([instance_features(m, it.ctx) for m in it.matrices], cat)
-        return str(model.predict(row)[0])
-    return read_instance
+    def read_instances(items: list[_Item]) -> list[str | None]:
+        if not items:
+            return []
+        return [str(a) for a in model.predict(_rows(cat, items, per_node=False)[0])]
+    return read_instances
 
 
 def _regressed(cat: Category, x: np.ndarray, y: list[int], kind: str) -> Reader:
@@ -276,9 +295,11 @@ def _regressed(cat: Category, x: np.ndarray, y: list[int], kind: str) -> Reader:
         warnings.simplefilter("ignore")
         model.fit(x, y)
 
-    def read(it: _Item) -> str | None:
-        row = _stack([instance_features(m, it.ctx) for m in it.matrices], cat)
-        return str(round(float(model.predict(row)[0])))
+    def read(items: list[_Item]) -> list[str | None]:
+        if not items:
+            return []
+        return [str(round(float(v)))
+                for v in model.predict(_rows(cat, items, per_node=False)[0])]
     return read
 
 
@@ -359,7 +380,7 @@ def _engine(cat: Category, train: list[_Item], kind: str | None) -> Reader | Non
             models[name] = _Constant(Counter(y).most_common(1)[0][0])
         else:
             models[name] = _fit(kind, np.vstack(rows[name]), y)
-    return lambda it: _program(cat, it, _Guess(it, cat, models))
+    return _each(lambda it: _program(cat, it, _Guess(it, cat, models)))
 
 
 # --- the audit row -----------------------------------------------------------------------------
@@ -410,9 +431,26 @@ class AdversaryRow:
                 "excluded_features": list(self.excluded)}
 
 
+def _one_thread() -> Any:
+    """One native thread for the fits: a few hundred rows are too few for OpenMP to pay, and
+    where other processes share the cores (an audit's workers, the test suite's) the boosted
+    trees' spinning threads ran ~3x slower than one. The models are the same either way."""
+    try:
+        from threadpoolctl import threadpool_limits  # installed with scikit-learn
+    except ImportError:
+        return contextlib.nullcontext()
+    return threadpool_limits(limits=1)
+
+
 def adversary(category: str | Category, train: Iterable[dict[str, Any]],
               test: Iterable[dict[str, Any]]) -> AdversaryRow:
     """Fit every reader on ``train`` records of one category, score them on ``test``."""
+    with _one_thread():
+        return _adversary(category, train, test)
+
+
+def _adversary(category: str | Category, train: Iterable[dict[str, Any]],
+               test: Iterable[dict[str, Any]]) -> AdversaryRow:
     cat = category if isinstance(category, Category) else get(category)
     tr, te = _items(cat, train), _items(cat, test)
     pool: dict[str, Reader | None] = {"majority": _majority(cat, tr),
@@ -426,7 +464,7 @@ def adversary(category: str | Category, train: Iterable[dict[str, Any]],
     for name, reader in pool.items():
         if reader is None:
             continue
-        hits[name] = [reader(it) == it.answer for it in te]
+        hits[name] = [got == it.answer for got, it in zip(reader(te), te)]
         row.readers[name] = sum(hits[name]) / len(te)
     if cat.answer == "label" and te:  # an expectation, not a draw: no seed, no noise
         row.readers["uniform"] = sum(1 / it.n for it in te) / len(te)

@@ -689,10 +689,14 @@ _ALT = _Cue(
     "|maybe|possibly|perhaps|probably",
 )
 _SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
-             r"|not sure|i(?:'d| would)? guess|(?:my|our)(?: best)? guess (?:is|would be))\b",
-             "maybe|possibly|perhaps|probably|presumably|could|might|not sure|guess")
+             r"|not sure|i(?:'d| would)? guess|(?:my|our)(?: best)? guess (?:is|would be)"
+             r"|candidates?|possibilit(?:y|ies))\b",
+             "maybe|possibly|perhaps|probably|presumably|could|might|not sure|guess|candidate"
+             "|possibilit")
 """Qualms in a sentence: its values are offered, not stated. A verb or noun of guessing is
-one ("I guess 4.", "My guess is 4."), never a first-person cue like "I'd say" (``SAYING_VERBS``)."""
+one ("I guess 4.", "My guess is 4."), and so is a noun naming a value one of several ("One
+candidate is 6; another is 4.", "One possibility is 4."), never a first-person cue like
+"I'd say" (``SAYING_VERBS``)."""
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
                r"|final(?:ly)?|answer|result)\b",
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
@@ -977,9 +981,9 @@ class Reader:
         sentence ("Count: 4?", "Count: 6 (4?)", "Is it 4?", "Count: 4 (is that right?)") is
         ``QUESTIONED``, weighed like a qualm (``_forward``): never a commitment of its own, a
         hedge against a different one, nothing against the same."""
-        if block:
-            value, _ = read(piece, self.schema, self.names, True, True)
-            return [] if value is FAIL else [(value, True)]
+        if block:  # a block's fields read past its words ("So is it can_reach: …, 1?")
+            value, rest = read(piece, self.schema, self.names, True, True)
+            return [] if value is FAIL else [(value, QUESTIONED if "?" in rest else True)]
         out, body = self.bold(piece)
         if out:
             return out
