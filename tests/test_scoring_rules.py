@@ -32,7 +32,7 @@ import unicodedata
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import closurebench
@@ -885,6 +885,8 @@ def test_a_closing_statement_never_credits_a_value_of_the_reasoning(
     leaves no answer. Whatever the judge cannot read in the final statement, it never falls
     back to a value named earlier."""
     kind = _kind(record)
+    # a dash before a wrong count is a minus sign: "-" + "1" states -1, maybe the right value
+    assume(not (kind in ("integer", "number") and before.endswith(("-", "–", "—"))))
     prelude = _notes(record, notes, _wrong(record))  # names the right value
     value = "..." if placeholder else before + _text(kind, _wrong(record)) + after
     output = prelude + statement.format(v=value)
@@ -1209,6 +1211,49 @@ def test_a_labelled_value_gives_the_verdict_of_answer(
         assert _verdict(grouped, record) == expected, grouped
 
 
+def test_a_dash_right_after_a_label_is_a_separator_after_prose() -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: "Count- Yara" was read alone but not
+    as the closing line after prose, where a short line of a set answer is a bare item row:
+    a row that is a labelled value (a name, then a separator) is none."""
+    rec = next(r for r in RECORDS if _kind(r) == "labels" and len(_answer(r)) == 1)
+    text = _text("labels", _answer(rec))
+    assert _verdict(f"Count- {text}", rec) == RIGHT
+    assert _verdict(f"I checked every edge.\n\nCount- {text}", rec) == RIGHT
+
+
+@pytest.mark.parametrize("kind", ["integer", "boolean", "label", "labels", "object"])
+def test_a_revision_adverb_closing_its_own_sentence_is_part_of_it(kind: str) -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: "It is actually can_reach: …,
+    out_degree: 2, actually." gave no answer, since an object's fields leave ", actually." as
+    commentary, read as a revision with no value. An adverb closing the value's own sentence
+    belongs to that statement, for every answer type; one opening a new sentence still
+    withdraws ("Answer: 4. Actually, …")."""
+    rec = BY_KIND[kind][0]
+    first, other = _text(kind, _answer(rec)), _text(kind, _wrong(rec))
+    for adverb in ("actually", "in fact", "really", "on second thought", "on reflection"):
+        output = f"So the answer is {first}. It is actually {other}, {adverb}."
+        assert _verdict(output, rec) == WRONG, output
+        if kind != "labels":  # a set's list takes the adverb as one more item (docs/scoring.md)
+            assert _verdict(f"Answer: {first}, {adverb}.", rec) == RIGHT, adverb
+
+
+def test_a_long_labelled_value_closed_by_a_bracket_of_any_script_is_finished() -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: after a prelude that offers values,
+    "Busiest node - srv-03, …, srv-15 【as listed】" gave no answer: a long closing piece
+    counted as a finished sentence only when it ended in ASCII punctuation, so "】" left it a
+    cut fragment. Every closing bracket or final quote of any script ends a sentence."""
+    notes = ["At first I thought it might be {w}, but let me work through the edges.",
+             "One candidate is {w}; another is {r}. I check each edge."]
+    for record in RECORDS:
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            prelude, text = _notes(record, notes, value), _text(kind, value)
+            for remark in (" 【as listed】", " 「as listed」", " (as listed)"):
+                output = f"{prelude}Busiest node - {text}{remark}"
+                assert _verdict(output, record) == expected, output
+
+
 @PROPERTY
 @given(st.sampled_from([r for r in RECORDS if _kind(r) != "object"]),
        st.sampled_from(LABEL_PHRASES), separators(),
@@ -1310,21 +1355,48 @@ def test_an_exclusivity_tail_inside_a_sentence_gives_no_value_of_its_own(
     assert _verdict(output, record) in (expected, NONE), output
 
 
-@pytest.mark.xfail(strict=True, reason="known judge gap (found while adding the exclusivity-"
-                   "tail rule, judge6): a conditional value of the reasoning counts when the "
-                   "closing sentence gives no readable value")
-def test_a_conditional_value_of_the_reasoning_is_never_the_fallback() -> None:
-    rec = BY_KIND["boolean"][0]
-    right, wrong = _text("boolean", _answer(rec)), _text("boolean", _wrong(rec))
-    output = (f"If I misread the direction I would get {right}, so I go slowly.\n\n"
-              f"It is {wrong} and no one else, I am sure.")
-    v = judge_outputs([output], [rec])[0]
-    assert not v.strict and not v.lenient, output
+def test_a_guess_in_the_reasoning_is_no_fallback_for_an_unnamed_alternative() -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: a guess the reasoning named ("A quick
+    guess gives …", a noun of guessing outside "my guess is") was the fallback when the
+    closing sentence offered an unnamed alternative."""
+    for kind in ("integer", "labels"):
+        rec = BY_KIND[kind][0]
+        right = _text(kind, _answer(rec))
+        output = (f"A quick guess gives {right}. That is a guess, not a count.\n\n"
+                  f"It is {_text(kind, _wrong(rec))} or something else.")
+        got = judge_outputs([output], [rec])[0]
+        assert not got.strict and not got.lenient, output
+
+
+COUNTERFACTUALS = ["If I misread the direction I would get {v}, so I go slowly.",
+                   "I would get {v} if I ignored the direction.",
+                   "If the last edge counted, the answer would be {v}."]
+
+
+@pytest.mark.parametrize("kind", ["integer", "boolean", "label", "labels", "object"])
+def test_a_conditional_value_of_the_reasoning_is_never_the_fallback(kind: str) -> None:
+    """Found while adding the exclusivity-tail rule (judge6; an xfail until 0.3.9): a value
+    of a counterfactual ("if …, I would get 5") counted when the closing sentence gave no
+    readable value. It is offered like a qualm's: never the answer on its own, a hedge
+    against a different committed value, and a marked answer after it still commits."""
+    rec = BY_KIND[kind][0]
+    right, wrong = _text(kind, _answer(rec)), _text(kind, _wrong(rec))
+    for template in COUNTERFACTUALS:
+        for v in (right, wrong):
+            said = template.format(v=v)
+            for output in (said, f"{said}\n\nIt is {wrong} and no one else, I am sure."):
+                got = judge_outputs([output], [rec])[0]
+                assert not got.strict and not got.lenient, output
+            assert _verdict(f"{said}\n\nAnswer: {right}", rec) == RIGHT, said
+            assert _verdict(f"{said}\n\nAnswer: {wrong}", rec) == WRONG, said
+    for saying in ("If you ask me, I would say {v}.", "I would say {v}, if asked."):
+        assert _verdict(saying.format(v=right), rec) == RIGHT, saying
 
 
 SAYING = ["I'd say {v}.", "I conclude {v}.", "I would say {v}.", "We get {v}.", "I make it {v}.",
           "I'll go with {v}.", "I think {v}.", "So I conclude {v}.", "I'd say clearly {v}."]
-GUESSING = ["I guess {v}.", "My guess is {v}.", "I'd guess {v}.", "My best guess is {v}."]
+GUESSING = ["I guess {v}.", "My guess is {v}.", "I'd guess {v}.", "My best guess is {v}.",
+            "A quick guess gives {v}.", "Guessing, {v}."]
 
 
 @PROPERTY

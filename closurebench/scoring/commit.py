@@ -265,6 +265,11 @@ _ADVERBS = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_ADVERBS)
 _SLOT_RE = re.compile(
     rf"(?:(?:[ \t,—–]|-(?![\d.]))*(?:{_ADVERBS})\b(?:[ \t,:;—–]|-(?![\d.]))*)+", re.I)
 """Revision adverbs between a copula and its value (``REVISION_ADVERBS``), with their pauses."""
+_TRAILING_ADVERB_RE = re.compile(
+    rf"[ \t]*,[ \t]*(?:{_ADVERBS}|{_REVISING})[ \t]*(?:[.!]+|$)", re.I)
+"""A revision adverb or marker that closes its value's own sentence ("It is 6, actually.",
+"It is 6, on second thought."): part of that statement, not a revision after it (the
+commentary an object's fields leave)."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
 """What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
 FOREIGN_ANSWERS = languages.answers()
@@ -689,14 +694,26 @@ _ALT = _Cue(
     "|maybe|possibly|perhaps|probably",
 )
 _SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
-             r"|not sure|i(?:'d| would)? guess|(?:my|our)(?: best)? guess (?:is|would be)"
-             r"|candidates?|possibilit(?:y|ies))\b",
+             r"|not sure|guess(?:es|ed|ing)?|candidates?|possibilit(?:y|ies))\b",
              "maybe|possibly|perhaps|probably|presumably|could|might|not sure|guess|candidate"
              "|possibilit")
 """Qualms in a sentence: its values are offered, not stated. A verb or noun of guessing is
-one ("I guess 4.", "My guess is 4."), and so is a noun naming a value one of several ("One
-candidate is 6; another is 4.", "One possibility is 4."), never a first-person cue like
-"I'd say" (``SAYING_VERBS``)."""
+one ("I guess 4.", "My guess is 4.", "A quick guess gives 4."), and so is a noun naming a
+value one of several ("One candidate is 6; another is 4.", "One possibility is 4."), never a
+first-person cue like "I'd say" (``SAYING_VERBS``)."""
+_IF_WOULD_RE = re.compile(r"\bif\b.*\bwould\b|\bwould\b.*\bif\b", re.S)
+
+
+def _counterfactual(lower: str) -> bool:
+    """Whether a sentence is a counterfactual ("If I misread the direction I would get 5."):
+    its values are what *would* be, offered like a qualm's, never stated. The "would" of a
+    first-person verb of stating (``STATING_VERBS``: "If you ask me, I would say 4.") is no
+    counterfactual; that of a verb of obtaining ("I would get 5", "I would count 5") is."""
+    if "if" not in lower or "would" not in lower:
+        return False
+    return _IF_WOULD_RE.search(_STATING_RE.sub(" ", lower)) is not None
+
+
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
                r"|final(?:ly)?|answer|result)\b",
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
@@ -802,6 +819,14 @@ _FIRST_PERSON = (r"(?:i|we)(?:'d|'ll|[ \t]+(?:would|will|can|must|do|did))?[ \t]
                  + "|".join(v.replace(" ", "[ \t]+") for v in SAYING_VERBS) + ")")
 _SAYING_RE = re.compile(_FIRST_PERSON)
 """A first-person cue in lower case: its "would" ("I would say 4") offers no alternative."""
+#: The verbs of ``SAYING_VERBS`` that state a stance, not a result: under "if" their "would"
+#: is politeness ("If you ask me, I would say 4."), a result's is a counterfactual.
+STATING_VERBS = tuple(v for v in SAYING_VERBS if v not in (
+    "get", "got", "count", "counted", "find", "found", "make it", "made it", "arrive at",
+    "end up with", "obtain", "obtained"))
+_STATING_RE = re.compile(_FIRST_PERSON.replace(
+    "|".join(v.replace(" ", "[ \t]+") for v in SAYING_VERBS),
+    "|".join(v.replace(" ", "[ \t]+") for v in STATING_VERBS)))
 _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in summary|wait"
             rf"|hmm+|oh|ok(?:ay)?|well|{_REVISING}|{_ADVERBS}|hold on|oops|sorry"
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
@@ -888,8 +913,10 @@ def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
         return end > 0 and end < len(row) and not row[end:].isspace() and (
             schema is None or may_read(as_read(row), schema))
     row = row.strip()  # a bare short row, but not a heading ("They are:") nor a sentence
-    return kind == "array" and row[-1:] != ":" and bool(_BARE_ROW_RE.fullmatch(row)) and (
-        _OPENER_BOOL_RE.match(row) is None)  # that opens like one ("Actually, Yara.")
+    if kind != "array" or row[-1:] == ":" or not _BARE_ROW_RE.fullmatch(row):
+        return False  # that opens like one ("Actually, Yara.") nor a labelled value ("Count- Yara")
+    name = _KV_RE.match(row)
+    return _OPENER_BOOL_RE.match(row) is None and (name is None or pair_end(row, name.end()) < 0)
 
 
 def _joins(body: str) -> list[int]:
@@ -1048,9 +1075,12 @@ class Reader:
         if not stated:
             return FAIL, "", False
         if "," in body and _ALT.search(body.lower()):  # "If step-parents count, Wendy."
-            value, rest, _ = self._first(body[body.rfind(",") + 1 :], 0)
-            if value is not FAIL and not rest.strip(_PAUSE):
-                return value, rest, True
+            # the first comma after which a whole value ends the sentence: a list's own
+            # commas come later ("If you ask me, I would say Hana, Kofi, Priya.")
+            for at in (m.end() for m in re.finditer(",", body)):
+                value, rest, _ = self._first(body[at:], 0)
+                if value is not FAIL and not rest.strip(_PAUSE):
+                    return value, rest, True
         for at in _joins(body):
             after = body[at:]
             slot = _SLOT_RE.match(after)  # "the count is actually 6", "is, in fact, 6"
@@ -1073,6 +1103,9 @@ class Reader:
         """The commitment once ``prose`` has followed a commitment ``current`` (explicit,
         or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
         kind = self.schema.kind
+        if current is not FAIL:
+            tail = _TRAILING_ADVERB_RE.match(prose)
+            prose = prose[tail.end() :] if tail else prose
         if current is not FAIL and _QUALM_RE.match(prose):
             return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
         if current is FAIL and not firm:
@@ -1096,7 +1129,7 @@ class Reader:
                 piece, block = pieces[i]
                 strong = 2 * bool(_STRONG.search(piece.lower()))
                 closing = i == len(pieces) - 1 and (  # a finished sentence, not a cut fragment
-                    len(piece) <= ALONE_CHARS or piece.rstrip()[-1:] in _ENDS)
+                    len(piece) <= ALONE_CHARS or _finished(piece))
                 found[i] = self.values(piece, block, max(short, strong, closing))
             return found[i]
 
@@ -1173,8 +1206,8 @@ class Reader:
             for value, offered in found:
                 if value is HEDGE:
                     return HEDGE
-                if (offered is QUESTIONED or _SOFT.search(lower)) and not self.agrees(
-                        current, value):
+                if (offered is QUESTIONED or _SOFT.search(lower) or _counterfactual(lower)) \
+                        and not self.agrees(current, value):
                     if current is FAIL and not firm:
                         offer = True  # "It might be 9.", "Is it 9?": offered, not committed
                         continue
@@ -1207,6 +1240,14 @@ class Reader:
 
 
 _ENDS = frozenset(".!)*`$]}>")
+
+
+def _finished(piece: str) -> bool:
+    """Whether a piece ends as a finished sentence, not a cut fragment: a full stop, markup's
+    end (``_ENDS``), or closing punctuation of any script ("【as listed】", "「…」", "。")."""
+    last = piece.rstrip()[-1:]
+    return bool(last) and (last in _ENDS or unicodedata.category(last) in ("Pe", "Pf")
+                           or last in "。！？")
 class _Questioned:
     __slots__ = ()
 
