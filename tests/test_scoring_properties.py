@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import closurebench
@@ -196,6 +196,9 @@ def test_neutral_commentary_keeps_a_right_answer_right(
     x, y = _queried(record)
     final = _renderings(_kind(record), _answer(record))[form]
     tail = " ".join(s(x, y) for s in sentences)
+    # "Final answer: No dingo was treated as …" on one line is a sentence of its own (a
+    # negated subject), not "No" and a remark: found by CLOSUREBENCH_FUZZ_RANDOM=1
+    assume(not (_kind(record) == "boolean" and gap == " " and tail[:1].islower()))
     assert _verdicts([final + gap + tail], record) == [RIGHT]
 
 

@@ -1237,6 +1237,37 @@ def test_a_revision_adverb_closing_its_own_sentence_is_part_of_it(kind: str) -> 
             assert _verdict(f"Answer: {first}, {adverb}.", rec) == RIGHT, adverb
 
 
+def test_a_long_labelled_value_needs_no_full_stop_to_close_the_output() -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: after a prelude that offers values, a
+    closing labelled value longer than a short piece and without a full stop ("Busiest
+    node--- Carol, …, Zaid") counted as a cut fragment and gave no answer. A line that opens
+    with a name and a separator is finished without one."""
+    notes = ["At first I thought it might be {w}, but let me work through the edges.",
+             "One candidate is {w}; another is {r}. I check each edge."]
+    for record in RECORDS:
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            prelude, text = _notes(record, notes, value), _text(kind, value)
+            for sep in ("--- ", ": ", " → "):
+                output = f"{prelude}Busiest node{sep}{text}"
+                assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("symbol", ["✅", "✔", "✔️", "👍", "⭐", "☑"])
+def test_a_symbol_after_a_yes_or_no_is_decoration(symbol: str) -> None:
+    """Found by a battery of common closing styles after 0.3.8: "Result: Yes ✅" gave no
+    answer, since a yes/no word had to be followed by a pause, a capital or the end; a symbol
+    (arrows, dingbats, emoji) after it ends the word too, as it does after a count."""
+    for rec in BY_KIND["boolean"][:2]:
+        for right in (True, False):
+            value, expected = _case(right, rec)
+            text = _text("boolean", value)
+            for form in ("Result: {t} {s}", "Answer: {t}{s}", "{t} {s}"):
+                output = form.format(t=text, s=symbol)
+                assert _verdict(output, rec) == expected, output
+
+
 def test_a_long_labelled_value_closed_by_a_bracket_of_any_script_is_finished() -> None:
     """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: after a prelude that offers values,
     "Busiest node - srv-03, …, srv-15 【as listed】" gave no answer: a long closing piece

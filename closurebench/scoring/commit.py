@@ -915,8 +915,14 @@ def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
     row = row.strip()  # a bare short row, but not a heading ("They are:") nor a sentence
     if kind != "array" or row[-1:] == ":" or not _BARE_ROW_RE.fullmatch(row):
         return False  # that opens like one ("Actually, Yara.") nor a labelled value ("Count- Yara")
-    name = _KV_RE.match(row)
-    return _OPENER_BOOL_RE.match(row) is None and (name is None or pair_end(row, name.end()) < 0)
+    return _OPENER_BOOL_RE.match(row) is None and not _labelled(row)
+
+
+def _labelled(text: str) -> bool:
+    """Whether ``text`` opens with a labelled value's name and separator ("Count- ",
+    "Busiest node → "): a line that needs no full stop to be finished."""
+    name = _KV_RE.match(text)
+    return name is not None and pair_end(text, name.end()) > 0
 
 
 def _joins(body: str) -> list[int]:
@@ -1129,7 +1135,7 @@ class Reader:
                 piece, block = pieces[i]
                 strong = 2 * bool(_STRONG.search(piece.lower()))
                 closing = i == len(pieces) - 1 and (  # a finished sentence, not a cut fragment
-                    len(piece) <= ALONE_CHARS or _finished(piece))
+                    len(piece) <= ALONE_CHARS or _finished(piece) or _labelled(piece.strip()))
                 found[i] = self.values(piece, block, max(short, strong, closing))
             return found[i]
 

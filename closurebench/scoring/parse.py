@@ -468,7 +468,8 @@ _ALTERNATIVE_RE = re.compile(rf"\s*(?-i:{_ALTERNATIVE})\s*(?=\S)", re.I)
 _BOOL_WORDS = "|".join(sorted(map(re.escape, _BOOLS), key=len, reverse=True))
 _BOOL_RE = re.compile(
     rf"({_BOOL_WORDS})"
-    rf"(?=\s*(?:[.,;:!?)(/—\"'。-]|$)|(?-i:\s+[A-Z])|\s+or\b|\s*(?-i:{_ALTERNATIVE}))", re.I)
+    rf"(?=\s*(?:[.,;:!?)(/—\"'。-]|$)|(?-i:\s+[A-Z])|\s+or\b|\s*(?-i:{_ALTERNATIVE})"
+    r"|\s*[\u2190-\u2bff\U0001f000-\U0001faff])", re.I)  # or a symbol: "Yes ✅", "No 👍"
 _BOOL_HINT_RE = re.compile(
     rf"(?:{_BOOL_WORDS})(?:(?![^\W_])|"
     rf"{'|'.join(re.escape(w) for w in languages.alternatives() if languages.spaceless(w[0]))})")
