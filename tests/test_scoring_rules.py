@@ -1237,11 +1237,17 @@ def test_a_revision_adverb_closing_its_own_sentence_is_part_of_it(kind: str) -> 
             assert _verdict(f"Answer: {first}, {adverb}.", rec) == RIGHT, adverb
 
 
-def test_a_long_labelled_value_needs_no_full_stop_to_close_the_output() -> None:
+@pytest.mark.parametrize("ending", [
+    "--- {t}", ": {t}", " → {t}",  # no full stop: a labelled line is finished without one
+    " - {t} 【as listed】", " - {t} 「as listed」", " - {t} (as listed)",  # any script's bracket
+])
+def test_a_long_closing_labelled_value_is_a_finished_sentence(ending: str) -> None:
     """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: after a prelude that offers values, a
-    closing labelled value longer than a short piece and without a full stop ("Busiest
-    node--- Carol, …, Zaid") counted as a cut fragment and gave no answer. A line that opens
-    with a name and a separator is finished without one."""
+    closing labelled value longer than a short piece gave no answer when it ended without a
+    full stop ("Busiest node--- Carol, …, Zaid") or with a bracket of another script ("…
+    srv-15 【as listed】"): it counted as a cut fragment. A line that opens with a name and a
+    separator is finished without a full stop, and every closing bracket or final quote of
+    any script ends a sentence."""
     notes = ["At first I thought it might be {w}, but let me work through the edges.",
              "One candidate is {w}; another is {r}. I check each edge."]
     for record in RECORDS:
@@ -1249,9 +1255,8 @@ def test_a_long_labelled_value_needs_no_full_stop_to_close_the_output() -> None:
         for right in (True, False):
             value, expected = _case(right, record)
             prelude, text = _notes(record, notes, value), _text(kind, value)
-            for sep in ("--- ", ": ", " → "):
-                output = f"{prelude}Busiest node{sep}{text}"
-                assert _verdict(output, record) == expected, output
+            output = f"{prelude}Busiest node{ending.format(t=text)}"
+            assert _verdict(output, record) == expected, output
 
 
 @pytest.mark.parametrize("symbol", ["✅", "✔", "✔️", "👍", "⭐", "☑"])
@@ -1266,23 +1271,6 @@ def test_a_symbol_after_a_yes_or_no_is_decoration(symbol: str) -> None:
             for form in ("Result: {t} {s}", "Answer: {t}{s}", "{t} {s}"):
                 output = form.format(t=text, s=symbol)
                 assert _verdict(output, rec) == expected, output
-
-
-def test_a_long_labelled_value_closed_by_a_bracket_of_any_script_is_finished() -> None:
-    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: after a prelude that offers values,
-    "Busiest node - srv-03, …, srv-15 【as listed】" gave no answer: a long closing piece
-    counted as a finished sentence only when it ended in ASCII punctuation, so "】" left it a
-    cut fragment. Every closing bracket or final quote of any script ends a sentence."""
-    notes = ["At first I thought it might be {w}, but let me work through the edges.",
-             "One candidate is {w}; another is {r}. I check each edge."]
-    for record in RECORDS:
-        kind = _kind(record)
-        for right in (True, False):
-            value, expected = _case(right, record)
-            prelude, text = _notes(record, notes, value), _text(kind, value)
-            for remark in (" 【as listed】", " 「as listed」", " (as listed)"):
-                output = f"{prelude}Busiest node - {text}{remark}"
-                assert _verdict(output, record) == expected, output
 
 
 @PROPERTY
