@@ -818,6 +818,9 @@ between). A verb of guessing is none: "I guess 4" is a qualm (``languages.qualms
 _FIRST_PERSON = (r"(?:i|we)(?:'d|'ll|[ \t]+(?:would|will|can|must|do|did))?[ \t]+(?:"
                  + "|".join(v.replace(" ", "[ \t]+") for v in SAYING_VERBS) + ")")
 _SAYING_RE = re.compile(_FIRST_PERSON)
+_SAYING_ANY_RE = re.compile(rf"\b{_FIRST_PERSON}\b", re.I)
+"""A first-person cue anywhere in a sentence, in any case ("…, but after following the edges I
+conclude no."): where a value may start, like a copula (``_joins``)."""
 """A first-person cue in lower case: its "would" ("I would say 4") offers no alternative."""
 #: The verbs of ``SAYING_VERBS`` that state a stance, not a result: under "if" their "would"
 #: is politeness ("If you ask me, I would say 4."), a result's is a counterfactual.
@@ -929,8 +932,10 @@ def _joins(body: str) -> list[int]:
     """Where a value may start in a sentence: after the separator of a *labelled value* (a
     short name opening the sentence, then any separator of ``marks``, as a ``key: value``
     row's: "Busiest node → T", "Reachable set ⟶ A, B"; not an arrow between two values, as
-    in a path "A → B → C"), then after each of the first copulas and joiners (``_CUE_RE``)."""
-    out = [m.end() for m in islice(_CUE_RE.finditer(body), 3)]
+    in a path "A → B → C"), then after each of the first copulas and joiners (``_CUE_RE``)
+    and first-person cues ("I conclude"), in order."""
+    out = sorted({m.end() for m in (*islice(_CUE_RE.finditer(body), 3),
+                                    *islice(_SAYING_ANY_RE.finditer(body), 3))})
     name = _KV_RE.match(body)
     end = -1 if name is None else pair_end(body, name.end())
     if end > 0 and end not in out:
@@ -972,7 +977,14 @@ class Reader:
         if unit.bracketed:
             return self._bracketed(unit.payload)
         if unit.text:
-            return read(unit.payload, self.schema, self.names, True)
+            value, rest = read(unit.payload, self.schema, self.names, True)
+            if value is FAIL and unit.payload.strip():  # "Answer: There are 4 triangles.":
+                # a sentence after the cue, weighed as prose (copulas, qualms, questions)
+                kind = self.schema.kind
+                said = self._forward(FAIL, False, _pieces(unit.payload, kind, self.schema), {})
+                if said is not FAIL:
+                    return said, ""
+            return value, rest
         return coerce_json(unit.payload, self.schema, self.names)
 
     def _bracketed(self, text: str) -> tuple[Any, str]:
