@@ -815,21 +815,26 @@ SAYING_VERBS = ("say", "said", "conclude", "concluded", "get", "got", "count", "
 (``_FIRST_PERSON``: "I" or "we", then "'d", "would", "will", "can" or "must" may stand
 between). A verb of guessing is none: "I guess 4" is a qualm (``languages.qualms``,
 ``_SOFT``), never a statement."""
-_FIRST_PERSON = (r"(?:i|we)(?:'d|'ll|[ \t]+(?:would|will|can|must|do|did))?[ \t]+(?:"
-                 + "|".join(v.replace(" ", "[ \t]+") for v in SAYING_VERBS) + ")")
+
+
+def _first_person(verbs: tuple[str, ...]) -> str:
+    """"I" or "we", perhaps "'d", "would", "will", … then one of ``verbs``, in lower case."""
+    return (r"(?:i|we)(?:'d|'ll|[ \t]+(?:would|will|can|must|do|did))?[ \t]+(?:"
+            + "|".join(v.replace(" ", "[ \t]+") for v in verbs) + ")")
+
+
+_FIRST_PERSON = _first_person(SAYING_VERBS)
 _SAYING_RE = re.compile(_FIRST_PERSON)
+"""A first-person cue in lower case: its "would" ("I would say 4") offers no alternative."""
 _SAYING_ANY_RE = re.compile(rf"\b{_FIRST_PERSON}\b", re.I)
 """A first-person cue anywhere in a sentence, in any case ("…, but after following the edges I
 conclude no."): where a value may start, like a copula (``_joins``)."""
-"""A first-person cue in lower case: its "would" ("I would say 4") offers no alternative."""
 #: The verbs of ``SAYING_VERBS`` that state a stance, not a result: under "if" their "would"
 #: is politeness ("If you ask me, I would say 4."), a result's is a counterfactual.
 STATING_VERBS = tuple(v for v in SAYING_VERBS if v not in (
     "get", "got", "count", "counted", "find", "found", "make it", "made it", "arrive at",
     "end up with", "obtain", "obtained"))
-_STATING_RE = re.compile(_FIRST_PERSON.replace(
-    "|".join(v.replace(" ", "[ \t]+") for v in SAYING_VERBS),
-    "|".join(v.replace(" ", "[ \t]+") for v in STATING_VERBS)))
+_STATING_RE = re.compile(_first_person(STATING_VERBS))
 _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in summary|wait"
             rf"|hmm+|oh|ok(?:ay)?|well|{_REVISING}|{_ADVERBS}|hold on|oops|sorry"
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
@@ -917,7 +922,9 @@ def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
             schema is None or may_read(as_read(row), schema))
     row = row.strip()  # a bare short row, but not a heading ("They are:") nor a sentence
     if kind != "array" or row[-1:] == ":" or not _BARE_ROW_RE.fullmatch(row):
-        return False  # that opens like one ("Actually, Yara.") nor a labelled value ("Count- Yara")
+        return False
+    # nor a row that opens like a sentence ("Actually, Yara.") or is a labelled value
+    # ("Count- Yara")
     return _OPENER_BOOL_RE.match(row) is None and not _labelled(row)
 
 
