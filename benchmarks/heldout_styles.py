@@ -60,8 +60,9 @@ def _text(kind: str, value: Any, yes: str = "Yes", no: str = "No") -> str:
     return str(value)
 
 
-Style = Callable[[str, Any, Any], str]
-"""(kind, value, other value) -> the final part of an output."""
+Style = Callable[[str, Any, Any], "str | None"]
+"""(answer type, value, other value) -> the output's ending; None where the style has no
+honest rendering of that answer type, which is then not counted."""
 
 
 def _table(kind: str, value: Any, other: Any) -> str:
@@ -146,7 +147,10 @@ def run(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
             wrong = _wrong(rec, answer)
             prelude = PRELUDES[rng.randrange(len(PRELUDES))]
             for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
-                outputs.append(prelude.format(o=_text(kind, other)) + style(kind, value, other))
+                ending = style(kind, value, other)
+                if ending is None:
+                    continue  # a style with no honest rendering of this answer type
+                outputs.append(prelude.format(o=_text(kind, other)) + ending)
                 refs.append(rec)
                 tags.append((kind, right))
         verdicts = judge_outputs(outputs, refs)

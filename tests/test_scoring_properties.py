@@ -24,15 +24,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import closurebench
 from closurebench.scoring import judge_outputs, score
+from tests.records import one_per_category
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 METRIC_DIR = Path(__file__).resolve().parent.parent / "metric" / "closurebench"
 
-RECORDS = [r for seed in (3, 4) for r in closurebench.generate("all", per_category=1, seed=seed)]
+RECORDS = one_per_category()
 
 
 def _kind(record: dict[str, Any]) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -37,9 +38,11 @@ from hypothesis import strategies as st
 
 import closurebench
 from closurebench.scoring import judge_outputs, languages
-from closurebench.scoring.commit import REVISION_ADVERBS, REVISION_MARKERS, REVISION_QUALIFIERS
+from closurebench.scoring.commit import REVISION_QUALIFIERS
 from closurebench.scoring.languages import LANGUAGES
 from closurebench.scoring.marks import BULLET, REL, SEP, SIGN, role
+from closurebench.scoring.parse import REVISION_ADVERBS, REVISION_MARKERS
+from tests.records import one_per_category
 
 EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
@@ -52,8 +55,7 @@ class _Record(dict):  # type: ignore[type-arg]
         return f"<{self['id']}>"
 
 
-RECORDS = [_Record(r) for seed in (3, 4)
-           for r in closurebench.generate("all", per_category=1, seed=seed)]
+RECORDS = [_Record(r) for r in one_per_category()]
 KINDS = ("integer", "boolean", "label", "labels", "number", "object")
 
 
@@ -114,6 +116,18 @@ def _case(right: bool, record: dict[str, Any]) -> tuple[Any, tuple[bool, bool]]:
     return (_answer(record), RIGHT) if right else (_wrong(record), WRONG)
 
 
+def _endings(ending: str) -> Iterator[tuple[dict[str, Any], bool, tuple[bool, bool], str]]:
+    """``(record, right, expected verdict, output)`` for every record, its right value and a
+    wrong one: ``ending`` with ``{v}`` the value given and ``{o}`` the other one."""
+    for record in RECORDS:
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            other = _wrong(record) if right else _answer(record)
+            yield record, right, expected, ending.format(v=_text(kind, value),
+                                                         o=_text(kind, other))
+
+
 # ---- the generated classes of marks -----------------------------------------------------
 
 def _bmp(want: int, without: int = 0) -> list[str]:
@@ -144,6 +158,7 @@ def test_the_classes_are_large_and_of_every_script() -> None:
     assert {("【", "】"), ("「", "」"), ("『", "』"), ("〔", "〕"), ("(", ")"), ("（", "）"),
             ("“", "”")} <= pairs
     assert {"•", "◦", "▪", "‣", "–", "►", "✓", "*", "+"} <= set(BULLET_CHARS)
+    assert {"▸", "►", "☞"} <= set(SEPARATOR_CHARS) & set(BULLET_CHARS)  # a pointer is both
 
 
 @st.composite
@@ -1226,15 +1241,16 @@ def test_a_revision_adverb_closing_its_own_sentence_is_part_of_it(kind: str) -> 
     """Found by CLOSUREBENCH_FUZZ_RANDOM=1 after 0.3.8: "It is actually can_reach: …,
     out_degree: 2, actually." gave no answer, since an object's fields leave ", actually." as
     commentary, read as a revision with no value. An adverb closing the value's own sentence
-    belongs to that statement, for every answer type; one opening a new sentence still
+    belongs to that statement, for every answer type (a set's list no longer takes it for one
+    more item: "Answer: Hana, Kofi, Priya, actually."); one opening a new sentence still
     withdraws ("Answer: 4. Actually, …")."""
     rec = BY_KIND[kind][0]
     first, other = _text(kind, _answer(rec)), _text(kind, _wrong(rec))
     for adverb in ("actually", "in fact", "really", "on second thought", "on reflection"):
         output = f"So the answer is {first}. It is actually {other}, {adverb}."
         assert _verdict(output, rec) == WRONG, output
-        if kind != "labels":  # a set's list takes the adverb as one more item (docs/scoring.md)
-            assert _verdict(f"Answer: {first}, {adverb}.", rec) == RIGHT, adverb
+        for close in (".", "", "\nI checked every edge."):  # a line's end closes it too
+            assert _verdict(f"Answer: {first}, {adverb}{close}", rec) == RIGHT, adverb
 
 
 @pytest.mark.parametrize("ending", [
@@ -1276,9 +1292,10 @@ def test_a_sentence_after_the_cue_and_a_cue_inside_a_sentence_state_the_value(ki
                        f"I first said {other}, but after checking every edge I conclude {text}.",
                        f"At first {other}; after tracing each edge, we get {text}."):
             assert _verdict(output, rec) == expected, output
-        if kind in ("integer", "boolean"):  # the others: known misreadings (docs/scoring.md)
-            assert _verdict(f"Answer: It is {text}.", rec) == expected
-            assert _verdict(f"Answer: It might be {text}.", rec) == NONE  # a qualm stays one
+        for said in ("It is", "They are", "That's", "There are"):  # a sentence after the cue
+            assert _verdict(f"Answer: {said} {text}.", rec) == expected, said
+        for said in ("It might be", "It could be", "They may be"):  # a qualm stays one
+            assert _verdict(f"Answer: {said} {text}.", rec) == NONE, said
 
 
 @pytest.mark.parametrize("symbol", ["✅", "✔", "✔️", "👍", "⭐", "☑"])
@@ -1507,7 +1524,9 @@ def test_a_bracketed_one_letter_set_item_is_the_value() -> None:
     """Found by the labelled-value property (present before judge6): "(G)" of "The answer is
     (G) (no ties)" was read as an enumerator, and the remark after it as an empty list. A
     bracketed marker that names a node, with no item after it, is the node."""
-    rec = next(r for r in LISTS if len(_answer(r)) == 1 and len(_answer(r)[0]) == 1)
+    base = next(r for r in LISTS if any(len(n) == 1 for n in r["nodes"]))  # letter labels
+    letter = next(n for n in base["nodes"] if len(n) == 1)
+    rec = _Record({**base, "answer": json.dumps([letter])})
     for remark in VALUE_REMARKS:
         output = f"The answer is ({_answer(rec)[0]}){remark}"
         assert _verdict(output, rec) == RIGHT, output
@@ -1664,12 +1683,12 @@ def test_an_object_revised_on_the_line_it_was_committed_reads_the_revision() -> 
     first field to the piece before it, so the sets mixed."""
     from closurebench.scoring.parse import _at_fields
 
-    rec = next(r for r in RECORDS if r["id"].startswith("multi_query-00000-"))
-    assert _answer(rec) == {"can_reach": False, "in_degree": 5, "out_degree": 1}
-    output = ("So the answer is can_reach: false, in_degree: 5, out_degree: 1. My count was "
-              "can_reach: false, in_degree: 5, out_degree: 1, but I counted an edge twice, "
-              "which leaves can_reach: false, in_degree: 5, out_degree: 2.")
-    assert judge_outputs([output], [rec])[0].answer == {**_answer(rec), "out_degree": 2}
+    rec = next(r for r in RECORDS if r["category"] == "multi_query")
+    a = _answer(rec)
+    said = f"can_reach: {str(a['can_reach']).lower()}, in_degree: {a['in_degree']}, out_degree: "
+    output = (f"So the answer is {said}{a['out_degree']}. My count was {said}{a['out_degree']}, "
+              f"but I counted an edge twice, which leaves {said}{a['out_degree'] + 1}.")
+    assert judge_outputs([output], [rec])[0].answer == {**a, "out_degree": a["out_degree"] + 1}
     for label in ("St. Louis", "Dr. Ada"):  # a sentence naming no field stays in the value
         assert _at_fields(f" hub: {label}", {"hub": "hub"}) == [f" hub: {label}"]
     assert _at_fields(" hub: St. Louis. Then hub: Lyon", {"hub": "hub"}) == [
@@ -1699,3 +1718,155 @@ def test_a_revision_by_a_verb_of_arriving_reads_the_new_value() -> None:
     a = _answer(rec)
     output = f"I first wrote {a + 1}, though on a second pass I land on {a}."
     assert judge_outputs([output], [rec])[0].strict, output
+
+
+@pytest.mark.parametrize("ending", [
+    "Answer: {v}\n\nNote: if the edges were read as undirected, the answer would be {o} instead.",
+    "**Answer:** {v}\n\n*Note:* had ties been broken alphabetically, it would be {o}.",
+    "**Answer: {v}**\n\nExplanation: it is tempting to say {o}, but that overlooks one edge.",
+    "Final answer: {v} (not {o}, which is what I first got)",
+    "Answer: ~~{o}~~ {v}",
+    "Answer: ~~{o}~~ **{v}**",
+])
+def test_a_value_set_aside_beside_the_answer_leaves_it_standing(ending: str) -> None:
+    """Found by an outside battery (``benchmarks.heldout_styles3``), for every answer type: a
+    value that the answer's own text sets aside does not compete with it. Contrary to fact
+    ("if the edges *were* undirected, it would be …"; an open condition, "if the start counts,
+    it would be …", still leaves no answer), named as a temptation after it, rejected in a
+    parenthesis, or struck through."""
+    for record, _, expected, output in _endings(ending):
+        assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("say", [
+    "{k}: {v}", "{k} is {v}", "{k} equals {v}", "{k} {v}", "{k} = {v}"])
+@pytest.mark.parametrize("join", [", ", "; ", " and "])
+def test_an_object_s_fields_said_in_prose_are_read_in_any_order(say: str, join: str) -> None:
+    """Found by ``benchmarks.heldout_styles3``: "Therefore, can_reach is false, in_degree is 2
+    and out_degree is 1." gave no answer, as did "in_degree: 2 and out_degree: 1" and
+    "out-degree 1". A field is said with a separator mark, a copula or nothing before its
+    value, and "and" may join the last one; the order of the fields does not matter, and a
+    wrong field is never credited."""
+    for record in BY_KIND["object"]:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            for order in (list(value), list(value)[::-1]):
+                spoken = [say.format(k=k.replace("_", " ") if say == "{k} {v}" else k,
+                                     v=json.dumps(value[k])) for k in order]
+                body = ", ".join(spoken[:-1]) + join + spoken[-1]
+                for output in (f"Therefore, {body}.", f"Final answer: {body}"):
+                    assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("ending", [
+    "[ANSWER] {v} [/ANSWER]", "[answer]Answer: {v}[/answer]", "<answer>Answer: {v}</answer>",
+    "<result>The answer is {v}.</result>", "Final answer: Answer: {v}",
+])
+def test_a_tag_or_a_cue_around_an_answer_line_is_read_through(ending: str) -> None:
+    """Found with ``benchmarks.heldout_styles2``'s "bbcode tag" (a yes/no in ``[ANSWER] …
+    [/ANSWER]`` gave no answer) and the cases around it: BBCode's square tags are tags like
+    markup's, an answer line inside a tag ends at the closing tag (a set in "<result>The
+    answer is A, B, C.</result>" lost its last item), and a payload that opens with a cue of
+    its own is read from that cue on (a label in "<answer>Answer: V</answer>" read as
+    "Answer"). For every answer type, and never crediting the wrong value."""
+    for record in RECORDS:
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            output = _notes(record, ["It could be {w} at first glance."], value) + ending.format(
+                v=_text(kind, value))
+            assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("ending", ["Answer: {v}, not {o}.", "Answer: {v} (not {o}).",
+                                    "Answer: {v} but not {o}"])
+def test_a_rejected_alternative_after_the_answer_is_never_credited(ending: str) -> None:
+    """Found while fixing the third battery: "Answer: {fields}, not {other fields}." credited
+    the *rejected* object (a second full set of fields was read as a later answer), and a set
+    took "not" for an item. A field or item after "not" ends the statement: the answer before
+    it stands, for every answer type."""
+    for record, _, expected, output in _endings(ending):
+        if "but" in ending and _kind(record) != "labels":
+            continue  # "A and B but not C" is a set's phrase ("No but not Yes" is no English)
+        assert _verdict(output, record) == expected, output
+
+
+def test_a_value_called_wrong_is_never_credited() -> None:
+    """Found with a fourth outside battery (2026-12-07): "The answer is 3. Scratch that — 3 is
+    wrong." credited 3, and "Final answer: 3. 5 is wrong." credited *5* (the "wrong" made its
+    sentence a revision, and 5 the revised value). A clause that calls a value wrong rejects
+    it: the committed value is withdrawn if that is the one, and a rejected other value is
+    neither stated nor offered. For every answer type."""
+    for record in RECORDS:
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            v = _text(kind, value)
+            o = _text(kind, _wrong(record) if right else _answer(record))
+            for output in (f"The answer is {v}. Scratch that — {v} is wrong; I'd need to redo it.",
+                           f"The answer is {v}. Actually no, {v} is wrong."):
+                assert _verdict(output, record) == NONE, output
+            for output in (f"Final answer: {v}. {o} is wrong.",
+                           f"Final answer: {v}.\n\n{o} is wrong.",
+                           f"Final answer: {v}. Note: {o} is wrong; {v} is right."):
+                verdict = _verdict(output, record)
+                assert right or not verdict[1], output  # the rejected right value: no credit
+                if kind in ("integer", "number", "label"):  # a set's "G. E, H is …" is a row
+                    assert verdict == expected, output
+
+
+@pytest.mark.parametrize("ending,chosen", [
+    ("If the edges are read as written, the answer is {v}. If they are read as two-way, the "
+     "answer is {o}. The question does not say which, so I give both.", False),
+    ("Under reading A the answer is {v}; under reading B it is {o}.", False),
+    ("| Reading | Answer |\n|---|---|\n| one-way | {v} |\n| two-way | {o} |\n\nIt depends.",
+     False),
+    ("If the edges were two-way, the answer would be {o}. If they are read as written, the "
+     "answer is {v}. Since they are one-way, the answer is {v}.", True),
+])
+def test_answers_to_two_readings_commit_to_neither(ending: str, chosen: bool) -> None:
+    """Found by ``benchmarks.heldout_styles4``: two answers under two open conditions, or a
+    table of them, credited the last (or, for sets, the union of the table's cells). Neither
+    is committed unless a later answer with no condition chooses one. For every type."""
+    for record, _, expected, output in _endings(ending):
+        assert _verdict(output, record) == (expected if chosen else NONE), output
+
+
+@pytest.mark.parametrize("render", [
+    "Respuesta final: {a} y {z}", "Endgültige Antwort: {a} und {z}", "Réponse finale : {a} et {z}",
+    "Answer: {n} nodes: {a}, {z}", "**Final answer:** The nodes are:\n{rows}",
+    "✅ The answer is 👉 **{a}, {z}** 👈 🎉", "I traced it.\n\nしたがって、最終的な答え：{jp}",
+])
+def test_a_set_in_another_language_or_dress_reads_whole(render: str) -> None:
+    """Found by ``benchmarks.heldout_styles4``, for sets: another language's "and" before the
+    last item (dropped it, so a longer wrong set was credited), a count before the list's
+    colon (read as an item), an intro line ending in a colon over a list, emoji after a
+    bold list, and a Japanese closing line after reasoning gave no answer or a wrong one."""
+    checked = 0
+    for record in LISTS:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            if len(value) < 2:
+                continue
+            checked += 1
+            output = render.format(a=", ".join(value[:-1]), z=value[-1], n=len(value),
+                                   rows="\n".join(f"{i}. {x}" for i, x in enumerate(value, 1)),
+                                   jp="、".join(value))
+            assert _verdict(output, record) == expected, output
+    assert checked >= 4
+
+
+def test_the_pronoun_i_is_no_node_called_i() -> None:
+    """Found by CLOSUREBENCH_FUZZ_RANDOM=1 once the tests judged the released rows (one has
+    letter labels, I among them): "Final answer: A, B, E.\\n\\nOverall, I am confident in
+    this." read the set {I}. In prose, "I" before a lower-case word is the pronoun; the node
+    I still reads in a list ("A, I and Z") and as a value ("Answer: I"). The same rows found
+    "Final answer: I. I'm sure." unread: after a cue, a one-letter node before a full stop
+    is the node, not an enumerator."""
+    base = next(r for r in LISTS if "I" in r["nodes"])
+    for answer in (_answer(base), ["I"], ["A", "I"] if "A" in base["nodes"] else ["I"]):
+        rec = _Record({**base, "answer": json.dumps(answer)})
+        text = _text("labels", answer)
+        for output in (f"Final answer: {text}\n\nOverall, I am confident in this.",
+                       f"Final answer: {text}. I'm sure.", f"Answer: {text}"):
+            assert _verdict(output, rec) == RIGHT, output

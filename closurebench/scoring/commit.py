@@ -56,10 +56,14 @@ from closurebench.scoring.marks import (
     skip_back,
 )
 from closurebench.scoring.parse import (
+    ADVERBS,
+    CLOSING_ADVERB_RE,
     EXCLUSIVE_TAILS,
     FAIL,
     HEDGE,
     MAX_DEPTH,
+    REVISING,
+    REVISION_ADVERBS,
     SCAN,
     TEXT_CHARS,
     Names,
@@ -69,9 +73,11 @@ from closurebench.scoring.parse import (
     clean,
     closing,
     coerce_json,
+    fold,
     loads,
     may_negate,
     may_read,
+    names_field,
     negated,
     negated_before,
     pair_end,
@@ -191,18 +197,21 @@ _BOXES = ("\\boxed", "\\fbox")
 
 
 def _tags(region: str, lower: str) -> tuple[list[Unit], int]:
-    """The last ``<answer>…</answer>`` (and its synonyms), and an opened tag never closed."""
+    """The last ``<answer>…</answer>`` (and its synonyms), in markup's angle brackets or
+    BBCode's square ones (``[answer]…[/answer]``), and an opened tag never closed."""
     out, cut = [], -1
     for name in _TAGS:
-        close = lower.rfind(f"</{name}>")
-        opened = lower.rfind(f"<{name}>")
-        if opened > close:
-            cut = max(cut, opened)
-        if close >= 0:
-            opened = lower.rfind(f"<{name}>", 0, close)
-            if opened >= 0:
-                inner = opened + len(name) + 2
-                out.append(Unit(opened, close + len(name) + 3, region[inner:close], True))
+        for left, right in ("<>", "[]"):
+            tag = f"{left}{name}{right}"
+            close = lower.rfind(f"{left}/{name}{right}")
+            opened = lower.rfind(tag)
+            if opened > close and left == "<":  # "[answer]" alone is a cue, not a tag
+                cut = max(cut, opened)
+            if close >= 0:
+                opened = lower.rfind(tag, 0, close)
+                if opened >= 0:
+                    inner = opened + len(tag)
+                    out.append(Unit(opened, close + len(tag) + 1, region[inner:close], True))
     return out, cut
 
 
@@ -233,18 +242,6 @@ REVISION_QUALIFIERS = ("correct", "corrected", "actual", "right", "revised", "up
 """Words that make a cue of the quantity they qualify, and never stand alone ("the correct
 total is 3", "Actual count: 3", "the right number is 3"): a revision's own cue, so later in
 the prose they revise the value before them like "wait" does."""
-REVISION_MARKERS = ("actually", "in fact", "in reality", "on second thought", "on reflection",
-                    "correction", "correcting", "re-checking", "rechecking", "recounting",
-                    "re-counting")
-"""Words that revise wherever they stand in a sentence after a value ("On second thought I
-missed an edge; the count is actually 6."): the sentence's value replaces the one before it,
-and a sentence holding one without a readable value leaves no answer (``_DOUBT``). Like every
-opener, they are no part of the value they stand before ("Actually, 6.", "Re-checking: 6")."""
-REVISION_ADVERBS = ("actually", "in fact", "in reality", "rather", "instead", "really")
-"""Revision adverbs that may stand between a copula and its value ("the count is actually 6",
-"it is, in fact, 6", "it is rather 6"): skipped there, like an opener at a sentence start.
-"rather" and "instead" revise only as a sentence's first word ("Rather, 6."; "rather dense" is
-no revision) or with a value after them (``_CONCLUDE``)."""
 CONTRASTS = ("but", "however", "yet", "though")
 CONSEQUENCES = ("leaves", "leaving", "gives", "giving", "makes", "making", "yields", "yielding",
                 *(f"{verb} {prep}" for verbs, prep in (
@@ -260,16 +257,9 @@ CONSEQUENCES = ("leaves", "leaving", "gives", "giving", "makes", "making", "yiel
 pass I land on 4"). The consequence words also introduce a value in a sentence (``_CUE_RE``); one
 without a contrast before it is commentary ("Answer: 4. That leaves 3 edges unused.")."""
 _AMENDING = (rf"(?:{'|'.join(CONTRASTS)})\b[^.;!?\n]*?\b(?:{'|'.join(CONSEQUENCES)})")
-_REVISING = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_MARKERS)
-_ADVERBS = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_ADVERBS)
 _SLOT_RE = re.compile(
-    rf"(?:(?:[ \t,—–]|-(?![\d.]))*(?:{_ADVERBS})\b(?:[ \t,:;—–]|-(?![\d.]))*)+", re.I)
+    rf"(?:(?:[ \t,—–]|-(?![\d.]))*(?:{ADVERBS})\b(?:[ \t,:;—–]|-(?![\d.]))*)+", re.I)
 """Revision adverbs between a copula and its value (``REVISION_ADVERBS``), with their pauses."""
-_TRAILING_ADVERB_RE = re.compile(
-    rf"[ \t]*,[ \t]*(?:{_ADVERBS}|{_REVISING})[ \t]*(?:[.!]+|$)", re.I)
-"""A revision adverb or marker that closes its value's own sentence ("It is 6, actually.",
-"It is 6, on second thought."): part of that statement, not a revision after it (the
-commentary an object's fields leave)."""
 QUANTITIES = ("count", "total", "number", "sum", "value", "tally", "figure")
 """What a qualifier can qualify: "Final count ⟶ 5", "Overall total = 5", "the correct total"."""
 FOREIGN_ANSWERS = languages.answers()
@@ -282,6 +272,14 @@ MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUA
 _STEMS = CUE_NOUNS + CUE_QUALIFIERS + REVISION_QUALIFIERS[::-1]  # "corrected" before "correct"
 _FOREIGN_STEMS = tuple(dict.fromkeys(FOREIGN_CUES))
 _ASCII_FOREIGN_STEMS = tuple(w for w in _FOREIGN_STEMS if w.isascii())
+_SUBJECT_RE = re.compile(r"[\s*_`]*(?:it|they|that|this|these|those|there)(?:[ \t]+(?:is|are|was"
+                         r"|were|must|might|may|could|should|would|seems?)|['’](?:s|re))\b",
+                         re.I)
+"""A cue's text that opens as a sentence, a pronoun and its verb ("It is …", "They're …",
+"It might be …"): no value of its own, whatever words follow it."""
+_CUE_AT_START_RE = re.compile(rf"[\s*_`\"'#>-]*(?:{'|'.join(MODIFIERS + _STEMS)})\b", re.I)
+"""A payload that may open with a cue of its own ("<answer>Answer: V</answer>"): a cheap test
+before looking for its units."""
 _QUALIFIED = rf"(?:{'|'.join(CUE_NOUNS + QUANTITIES)})"
 _CUE_AT_RE = re.compile(
     rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+{_QUALIFIED})?"
@@ -386,6 +384,11 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         if payload and hedged:
             return True, Unit(first, below, HEDGE, False)
         return (True, Unit(first, below, payload, True, -1, not strong)) if payload else None
+    if anchored and stop - after <= ALONE_CHARS and region[after:stop].rstrip(
+            " \t\r*_").endswith(":") and not hedged:
+        payload, below = _below(region, stop)  # "Final answer: The nodes are:" over a list
+        if payload.strip():
+            return True, Unit(first, below, payload, True, -1, not strong)
     if not region[end:after].strip():
         if anchored and relation(region, after):
             return True, Unit(first, stop, "", True)  # "Answer ≥ 4": an answer line, no value
@@ -476,6 +479,10 @@ def _value_first(region: str, lower: str, pos: int, start: int, stop: int) -> Un
     return Unit(lo, stop, subject, True, -1, True, True)
 
 
+_CLOSING_TAG_RE = re.compile(r"</\w+>|\[/\w+\]")
+"""A closing tag of markup or BBCode: the end of an answer line inside the tag."""
+
+
 def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
     """Answer lines on the last few lines holding a cue word in the region's tail; on each
     line the first anchored cue, else the last one. A header line takes the block below
@@ -504,6 +511,8 @@ def _lines(region: str, lower: str, stems: list[str]) -> list[Unit]:
         lo = max(start, floor)
         stop = region.find("\n", lo)
         stop = len(region) if stop < 0 else stop
+        shut = _CLOSING_TAG_RE.search(region, lo, stop)  # "<r>The answer is A, B.</r>"
+        stop = stop if shut is None else shut.start()
         cands = sorted({p for stem in stems for p in _finds(lower, stem, lo, stop)})
         best = None
         for pos in cands[:2]:  # only a line's first cue words can start it ("Final answer")
@@ -599,7 +608,8 @@ def units(region: str) -> tuple[list[Unit], int]:
             spans = [(u.start, u.end) for u in found]
             lines = [u for u in lines if not any(a <= u.start and u.end <= b for a, b in spans)]
         found += lines
-    if "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower):
+    if "[/" in region or (
+            "<" in region and ("</" in region or "<a" in lower or "<f" in lower or "<r" in lower)):
         tags, tag_cut = _tags(region, lower)
         found += tags
         cut = max(cut, tag_cut)
@@ -668,8 +678,8 @@ class _Cue:
 
 
 _DOUBT = _Cue(
-    r"\b(?:wait|hold on|hmm+,? no|no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
-    rf"|wrong|mistake|made an error|scratch that|{_REVISING}|oops"
+    r"\b(?:wait|hold on|hmm+,? no|(?<!\w )no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
+    rf"|wrong|mistake|made an error|scratch that|{REVISING}|oops"
     r"|correct(?:ion|ing)|double[- ]count|re-?(?:count|check|calculat|comput|examin"
     r"|consider|think|visit)|redo|let me (?:re|double[- ]check|check|verify|count)|missed"
     r"|forgot|overlooked|i'?m sorry|i am sorry|i apologi[sz]e|unable to|i (?:can ?not|can'?t"
@@ -682,7 +692,7 @@ _DOUBT = _Cue(
 )
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
-    rf"|answer|result|again|{_ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED}"
+    rf"|answer|result|again|{ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED}"
     rf"|{_AMENDING})\b",
     "so|therefore|thus|hence|final|in total|in conclusion|in summary|overall|answer|result"
     "|again|" + "|".join(REVISION_ADVERBS + REVISION_QUALIFIERS + CONTRASTS),
@@ -693,15 +703,30 @@ _ALT = _Cue(
     "or|either|alternatively|otherwise|unless|if|would|could|might|in which case|depending"
     "|maybe|possibly|perhaps|probably",
 )
-_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might) (?:also )?be"
+_WRONG_RE = re.compile(r"\b(?:is|was|are|were)[ \t]+(?:wrong|incorrect|mistaken|a mistake"
+                       r"|not[ \t]+(?:right|correct))\b|['’]s[ \t]+(?:wrong|incorrect)\b")
+"""A sentence that calls its value wrong ("Scratch that — 3 is wrong."): said of the value
+committed, and of no other, it withdraws it."""
+_CONDITION_RE = re.compile(r"[\W_]*(?:if|under|assuming|supposing|depending on|in case)\b",
+                           re.I)
+"""A clause opened by an open condition ("If they are read as two-way, …", "Under reading B
+…")."""
+_CONDITION_STEMS = ("if", "under", "assum", "suppos", "depending", "in case")
+_CLAUSES_RE = re.compile(r"(?<=[.;!?])(?=\s)|(?<=\n)")
+_CLAUSE_RE = re.compile(r"(?<=[;—–])|(?=\bbut\b)", re.I)
+"""Where a sentence's clauses meet (kept with the clause before, or before "but")."""
+_SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might|may) (?:also )?be"
              r"|not sure|guess(?:es|ed|ing)?|candidates?|possibilit(?:y|ies))\b",
-             "maybe|possibly|perhaps|probably|presumably|could|might|not sure|guess|candidate"
-             "|possibilit")
+             "maybe|possibly|perhaps|probably|presumably|could|might|may|not sure|guess"
+             "|candidate|possibilit")
 """Qualms in a sentence: its values are offered, not stated. A verb or noun of guessing is
 one ("I guess 4.", "My guess is 4.", "A quick guess gives 4."), and so is a noun naming a
 value one of several ("One candidate is 6; another is 4.", "One possibility is 4."), never a
 first-person cue like "I'd say" (``SAYING_VERBS``)."""
-_IF_WOULD_RE = re.compile(r"\bif\b.*\bwould\b|\bwould\b.*\bif\b", re.S)
+_INVERTED = r"(?:^|[^\w\s,])[\W_]*(?:had|were)[ \t]+[^,.;:!?]*,[^.;!?]*\bwould\b"
+_IF_WOULD_RE = re.compile(rf"\bif\b.*\bwould\b|\bwould\b.*\bif\b|{_INVERTED}", re.S)
+"""A conditional: "if" and "would" in one sentence, or a condition opened by an inverted
+"had" or "were" ("Had ties been broken by name, it would be U.")."""
 
 
 def _counterfactual(lower: str) -> bool:
@@ -709,16 +734,25 @@ def _counterfactual(lower: str) -> bool:
     its values are what *would* be, offered like a qualm's, never stated. The "would" of a
     first-person verb of stating (``STATING_VERBS``: "If you ask me, I would say 4.") is no
     counterfactual; that of a verb of obtaining ("I would get 5", "I would count 5") is."""
-    if "if" not in lower or "would" not in lower:
+    if "would" not in lower:
         return False
     return _IF_WOULD_RE.search(_STATING_RE.sub(" ", lower)) is not None
 
 
+_CONTRARY_RE = re.compile(
+    rf"\bif\b[^,.;:!?]*?\b(?:were|was|had|did)(?:n[o'’]?t)?\b|{_INVERTED}")
+"""A condition contrary to fact ("if the edges were undirected", "Had I counted …, it would
+…"): after a commitment, what would be under it is a remark on another question, not an
+alternative answer to this one, as an open condition ("if the start counts, it would be 6")
+is."""
+
+
 _STRONG = _Cue(r"^\W*so\b|\b(?:therefore|thus|hence|in (?:total|conclusion|summary)|overall"
-               r"|final(?:ly)?|answer|result)\b",
+               r"|final(?:ly)?|answer|result)\b|" + "|".join(map(re.escape, FOREIGN_ANSWERS)),
                "so|therefore|thus|hence|in total|in conclusion|in summary|overall|final"
-               "|answer|result")
-"""The conclusions after which a value inside a sentence of a long argument counts."""
+               "|answer|result|" + "|".join(FOREIGN_ANSWERS))
+"""The conclusions after which a value inside a sentence of a long argument counts, another
+language's word for the answer among them ("したがって、最終的な答え：…")."""
 CUES = (_DOUBT, _CONCLUDE, _ALT, _SOFT, _STRONG)
 
 
@@ -836,7 +870,7 @@ STATING_VERBS = tuple(v for v in SAYING_VERBS if v not in (
     "end up with", "obtain", "obtained"))
 _STATING_RE = re.compile(_first_person(STATING_VERBS))
 _OPENERS = (r"so|therefore|thus|hence|finally|overall|in total|in conclusion|in summary|wait"
-            rf"|hmm+|oh|ok(?:ay)?|well|{_REVISING}|{_ADVERBS}|hold on|oops|sorry"
+            rf"|hmm+|oh|ok(?:ay)?|well|{REVISING}|{ADVERBS}|hold on|oops|sorry"
             r"|p\.?s\.?|note|but|and|or|either|alternatively|otherwise|then|that gives"
             rf"|this gives|which gives|giving|{_FIRST_PERSON}|there (?:are|is)|it'?s|it is|is it"
             r"|that'?s|that is|that would be|in which case|if so|then|maybe|perhaps|possibly"
@@ -915,13 +949,19 @@ def _is_item(row: str) -> bool:
 def _row_is_item(row: str, kind: str, schema: Schema | None = None) -> bool:
     if _is_item(row):
         return True
-    if kind == "object":  # "in_degree: 1", "Correction: out_degree: 2"; not "Actually: …"
-        kv = _KV_RE.match(row)
-        end = -1 if kv is None else pair_end(row, kv.end())
-        return end > 0 and end < len(row) and not row[end:].isspace() and (
-            schema is None or may_read(as_read(row), schema))
+    if kind == "object":  # "in_degree: 1", "Correction: out_degree: 2"; not "Actually: …",
+        for _ in range(2):  # nor "Explanation: it is tempting to say in_degree: 2, but …"
+            kv = _KV_RE.match(row)
+            end = -1 if kv is None else pair_end(row, kv.end())
+            if not (0 < end < len(row)) or row[end:].isspace():
+                return False
+            if schema is None or names_field(row[: kv.end()], schema):
+                return True
+            row = row[end:]
+        return False
     row = row.strip()  # a bare short row, but not a heading ("They are:") nor a sentence
-    if kind != "array" or row[-1:] == ":" or not _BARE_ROW_RE.fullmatch(row):
+    if kind != "array" or row[-1:] == ":" or not _BARE_ROW_RE.fullmatch(
+            row if row.isascii() else fold(row)):  # "答え：A、B" holds a colon too
         return False
     # nor a row that opens like a sentence ("Actually, Yara.") or is a labelled value
     # ("Count- Yara")
@@ -980,10 +1020,20 @@ class Reader:
         self.schema, self.names, self.same = schema, names, same
         self.keys = keys  # the labels' keys (``parse.label_key``: a set or a dict's keys)
 
-    def explicit(self, unit: Unit) -> tuple[Any, str]:
+    def explicit(self, unit: Unit, outer: bool = True) -> tuple[Any, str]:
         if unit.bracketed:
             return self._bracketed(unit.payload)
         if unit.text:
+            nested = units(unit.payload)[0] if outer and len(
+                unit.payload) <= TEXT_CHARS and _CUE_AT_START_RE.match(unit.payload) else []
+            if nested and not unit.payload[: nested[0].start].strip(_FILLER):
+                # "<answer>Answer: V</answer>": the inner cue's value (one level: "answer:
+                # answer: …" costs no more than one)
+                return self.explicit(nested[0], False)
+            if _SUBJECT_RE.match(unit.payload):  # "Answer: It is Hana, Kofi, Priya.",
+                # "Answer: It might be wolf.": a sentence, weighed as prose whatever the type
+                return self._forward(FAIL, False, _pieces(
+                    unit.payload, self.schema.kind, self.schema), {}), ""
             value, rest = read(unit.payload, self.schema, self.names, True)
             if value is FAIL and unit.payload.strip():  # "Answer: There are 4 triangles.":
                 # a sentence after the cue, weighed as prose (copulas, qualms, questions)
@@ -1129,7 +1179,7 @@ class Reader:
         or a value standing alone: ``firm``), or, with none (``FAIL``), the closing one."""
         kind = self.schema.kind
         if current is not FAIL:
-            tail = _TRAILING_ADVERB_RE.match(prose)
+            tail = CLOSING_ADVERB_RE.match(prose)
             prose = prose[tail.end() :] if tail else prose
         if current is not FAIL and _QUALM_RE.match(prose):
             return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
@@ -1221,6 +1271,14 @@ class Reader:
         doubt = offer = False
         for i, (piece, block) in enumerate(pieces):
             lower = piece.lower()
+            if _WRONG_RE.search(lower):
+                kept, revised = self._unrejected(current, piece, block)
+                if kept is None:
+                    return HEDGE  # "The answer is 3. Scratch that — 3 is wrong."
+                if kept != piece:
+                    piece, lower = kept, kept.lower()
+                    known.pop(i, None)
+                    doubt = doubt or (revised and current is not FAIL)
             marked = _marked(lower)
             found = known[i] if i in known else self.values(
                 piece, block, 2 * (marked or doubt) or (current is FAIL and not firm))
@@ -1231,6 +1289,9 @@ class Reader:
             for value, offered in found:
                 if value is HEDGE:
                     return HEDGE
+                if current is not FAIL and _CONTRARY_RE.search(lower) and _counterfactual(
+                        lower) and not self.agrees(current, value):
+                    continue  # "Note: if the edges were undirected, it would be 5."
                 if (offered is QUESTIONED or _SOFT.search(lower) or _counterfactual(lower)) \
                         and not self.agrees(current, value):
                     if current is FAIL and not firm:
@@ -1253,6 +1314,25 @@ class Reader:
                 elif not firm:
                     current = value  # prose without a commitment: the later statement
         return HEDGE if doubt or (offer and current is FAIL) else current
+
+    def _unrejected(self, current: Any, piece: str, block: bool) -> tuple[str | None, bool]:
+        """``piece`` without its clauses that call a value wrong ("Note: 5 is wrong; 3 is
+        right."): a rejected value is neither stated nor offered. ``None`` if such a clause
+        holds the committed value ("Scratch that — 3 is wrong."): withdrawn. A clause calling
+        no value wrong stays ("My first count was wrong; 3 is right."). Also whether a dropped
+        clause revised besides ("Actually no, 5 is wrong."), which leaves its doubt."""
+        kept, revised = [], False
+        for clause in _CLAUSE_RE.split(piece):
+            low = clause.lower()
+            wrong = _WRONG_RE.search(low)  # what it calls wrong ends right before it
+            said = self.values(clause[: wrong.start()], block, 2) if wrong else []
+            if not said:
+                kept.append(clause)
+                continue
+            if any(self.agrees(current, value) for value, _ in said):
+                return None, True
+            revised = revised or bool(_DOUBT.search(_WRONG_RE.sub(" ", low)))
+        return "".join(kept), revised
 
     def agrees(self, a: Any, b: Any) -> bool:
         """Whether two read values are the same answer."""
@@ -1318,6 +1398,8 @@ def sole_final_object(region: str) -> Unit | None:
 def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     """The committed answer of an answer region (stage 1's output), or ``NO_ANSWER``;
     ``whole`` is ``document(region)`` when the caller has it already."""
+    if "~~" in region:  # "Answer: ~~5~~ 3": struck text is gone, its striking a revision
+        region = _STRUCK_RE.sub("~~", region)
     found = _whole(region, whole) if region[:1] in "{[\"`" else []
     cut = -1
     if not found:
@@ -1361,4 +1443,26 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     after = rest + region[last.end :]
     if after.strip(_FILLER):
         value = reader.decide(value, True, after)
+    if last.start and last.text and value is not HEDGE and value is not FAIL and _conditioned(
+            region, last.start, reader):
+        return NO_ANSWER
     return NO_ANSWER if value is HEDGE or value is FAIL else value
+
+
+def _conditioned(region: str, at: int, reader: Reader) -> bool:
+    """Whether the answer at ``at`` is given under an open condition ("If they are read as
+    two-way, the answer is 3.", "Under reading B it is 5") and another value under another
+    one, nearby: answers to two readings, neither chosen. An answer after them that is not
+    conditioned ("Since A reaches B, the answer is yes.") chooses, as a conclusion does."""
+    lo = max(0, at - CLOSING_CHARS)
+    if not any(map(region[lo:at].lower().__contains__, _CONDITION_STEMS)):
+        return False  # the common case, without the regexes
+    start = max((m.end() for m in _CLAUSES_RE.finditer(region, lo, at)), default=lo)
+    if not _CONDITION_RE.match(region, start, at):
+        return False
+    said: list[Any] = []
+    window = region[max(0, start - CLOSING_CHARS) : at + CLOSING_CHARS]
+    for clause in _CLAUSES_RE.split(window):
+        if _CONDITION_RE.match(clause):
+            said += [v for v, _ in reader.values(clause, False, 1) if v is not HEDGE]
+    return any(not reader.agrees(a, b) for a in said for b in said)

@@ -7,8 +7,9 @@ like "Result": a unit only if it reads as a value), the articles and possessives
 stand before a cue ("La réponse"), *yes* and *no* where the word is unambiguous as an answer,
 the *alternatives* that join two values into a hedge ("4 oder 5", "oui ou non", "3或4") and
 the *qualms* that offer a value rather than give it ("vielleicht 4", "peut-être srv-24"), and
-the *copulas* between a cue and its value ("La respuesta es 3", "Die Antwort ist ja"), for
-languages written with spaces.
+the *copulas* between a cue and its value ("La respuesta es 3", "Die Antwort ist ja"), and
+the *conjunctions* before a list's last item ("Bea, Gus y Vic"), for languages written with
+spaces.
 
 Left out on purpose, as ambiguous: "si" (Spanish "if", French "yes" only against a negation,
 Italian reflexive), Korean "네" ("your", "four") and "예" ("example"), Dutch "of" (also the
@@ -22,8 +23,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["LANGUAGES", "Language", "alternatives", "answers", "copulas", "cues", "modifiers",
-           "qualms", "spaceless", "yes_no"]
+__all__ = ["LANGUAGES", "Language", "alternatives", "answers", "conjunctions", "copulas", "cues",
+           "modifiers", "qualms", "spaceless", "yes_no"]
 
 
 class Language(NamedTuple):
@@ -35,6 +36,7 @@ class Language(NamedTuple):
     alternatives: tuple[str, ...] = ()
     qualms: tuple[str, ...] = ()
     copulas: tuple[str, ...] = ()
+    conjunctions: tuple[str, ...] = ()
 
 
 LANGUAGES: dict[str, Language] = {
@@ -43,23 +45,30 @@ LANGUAGES: dict[str, Language] = {
     "de": Language(("antwort", "endgültige antwort", "finale antwort", "lösung"),
                    ("ergebnis", "endergebnis"), ("die", "meine", "unsere"),
                    ("ja",), ("nein",), ("oder",), ("vielleicht", "wahrscheinlich"),
-                   ("ist", "lautet")),
+                   ("ist", "lautet"),
+                   conjunctions=("und",)),
     "fr": Language(("réponse", "réponse finale", "reponse"), ("résultat", "resultat"),
                    ("la", "ma", "notre"), ("oui",), ("non",), ("ou",),
-                   ("peut-être", "probablement"), ("est",)),
+                   ("peut-être", "probablement"), ("est",),
+                   conjunctions=("et",)),
     "es": Language(("respuesta", "respuesta final", "solución"), ("resultado",),
                    ("la", "mi", "nuestra"), ("sí",), ("no",), ("o",),
-                   ("quizás", "quizá", "tal vez", "probablemente"), ("es",)),
+                   ("quizás", "quizá", "tal vez", "probablemente"), ("es",),
+                   conjunctions=("y", "e")),
     "it": Language(("risposta", "risposta finale", "soluzione"), ("risultato",),
                    ("la", "mia"), ("sì",), ("no",), ("o", "oppure"), ("forse", "probabilmente"),
-                   ("è",)),
+                   ("è",),
+                   conjunctions=("e", "ed")),
     "pt": Language(("resposta", "resposta final", "solução"), ("resultado",), ("a", "minha"),
-                   ("sim",), ("não",), ("ou",), ("talvez", "provavelmente"), ("é",)),
+                   ("sim",), ("não",), ("ou",), ("talvez", "provavelmente"), ("é",),
+                   conjunctions=("e",)),
     "nl": Language(("antwoord", "eindantwoord", "oplossing"), ("resultaat", "uitkomst"),
                    ("het", "mijn"), ("ja",), ("nee",), (), ("misschien", "waarschijnlijk"),
-                   ("is",)),
+                   ("is",),
+                   conjunctions=("en",)),
     "ru": Language(("ответ", "итоговый ответ", "окончательный ответ"), ("результат", "итог"),
-                   (), ("да",), ("нет",), ("или", "либо"), ("возможно", "наверное", "может быть")),
+                   (), ("да",), ("нет",), ("или", "либо"), ("возможно", "наверное", "может быть"),
+                   conjunctions=("и",)),
     "zh": Language(("答案", "最终答案", "最後答案", "最后答案", "答"), ("结果", "結果", "最终结果"),
                    (), ("是的", "是"), ("不是", "否"), ("或者", "或", "还是", "還是"),
                    ("也许", "也許", "可能", "大概")),
@@ -74,6 +83,12 @@ LANGUAGES: dict[str, Language] = {
 def _all(field: str, skip: str = "") -> tuple[str, ...]:
     words = (w for code, lang in LANGUAGES.items() if code != skip for w in getattr(lang, field))
     return tuple(sorted(dict.fromkeys(words), key=len, reverse=True))  # longest first
+
+
+def conjunctions() -> tuple[str, ...]:
+    """Every other language's "and" between a list's last two items ("Bea, Gus y Vic",
+    "Bea, Gus und Vic"), for languages written with spaces, longest first."""
+    return _all("conjunctions", "en")
 
 
 def answers() -> tuple[str, ...]:

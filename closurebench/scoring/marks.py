@@ -12,7 +12,8 @@ characters, so a mark of any script counts:
   colon (``:``, ``：``), an equals sign (``=``, ``≔``), any arrow (``→``, ``⟶``, ``⇒``,
   ``➔``; an arrow with a stroke negates and is none), any ASCII arrow (``arrow``: shafts
   ``-`` ``=`` ``~`` and heads ``>``, two characters at least: ``->``, ``=>``, ``~>``,
-  ``>>>``). A dash right before a digit is a minus sign, not a separator;
+  ``>>>``), any symbol pointing right (``▸``, ``►``, ``☞``). A dash right before a digit is a
+  minus sign, not a separator;
 * **conclusion sign** (``SIGN``: a symbol, ``Sm`` or ``So``, that concludes: any arrow and
   THEREFORE by name, ``∴``, ``⇒``, ``→``, ``⟹``, ``➔``): a separator like a colon ("∴ 4" is
   ": 4" after an implied cue), a bullet, and a mark that a line states its conclusion;
@@ -66,8 +67,8 @@ def _compute(ch: str) -> int:
         out |= SIGN | SEP | BULLET  # a conclusion sign: "∴ 4", "⇒ 4", "⟹ yes"
     if cat == "Pd":
         out |= SEP | BULLET | OPEN | DASH
-    if arrow:
-        out |= SEP | BULLET
+    if arrow or (cat == "So" and ("RIGHT-POINTING" in name or "RIGHT POINTING" in name)):
+        out |= SEP | BULLET  # a pointer too ("▸", "►", "☞", "👉"): "Verdict ▸ no"
     if norm == ":" or ("COLON" in name and "SEMICOLON" not in name and cat != "Pd"):
         out |= SEP
     if norm == "=" or "EQUALS SIGN" in name or name == "COLON EQUALS":

@@ -91,6 +91,7 @@ class Schema:
     items: Schema | None = None
     properties: dict[str, Schema] = field(default_factory=dict)
     prop_keys: dict[str, str] = field(default_factory=dict)  # normalised spelling -> name
+    spoken: re.Pattern[str] | None = None  # an object's fields said in prose (``_spoken``)
     validator: Draft202012Validator | None = None
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # (tag, value) -> result
 
@@ -132,9 +133,25 @@ def _build(raw: dict[str, Any], key: str) -> Schema:
         props = {str(n): s for n, s in raw["properties"].items() if isinstance(s, dict)}
         schema.properties = {n: _build(s, f"{key}/{n}") for n, s in props.items()}
         schema.prop_keys = {n.lower().translate(_KEY_CHARS): n for n in props}
+        schema.spoken = _spoken(list(props))
     Draft202012Validator.check_schema(raw)
     schema.validator = Draft202012Validator(raw)
     return schema
+
+
+def _spoken(names: list[str]) -> re.Pattern[str] | None:
+    """Where prose says an object's field without a separator mark: a copula ("can_reach is
+    false", "in-degree equals 2") or nothing ("out-degree 1") before a value that starts like
+    one (a digit, a sign, a yes/no or number word), and "and" before the last field ("…, in
+    degree 2 and out degree 1"). ``_pairs`` reads them as ``field: value`` rows."""
+    spelled = sorted((r"[ \t_-]?".join(map(re.escape, re.split(r"[\s_-]+", n)))
+                      for n in names if n.strip(" _-")), key=len, reverse=True)
+    if not spelled:
+        return None
+    value = rf"(?=[-+]?\d|(?:{'|'.join(('true', 'false', 'yes', 'no', *NUMBER_WORDS))})\b)"
+    said = "|".join(spelled)
+    return re.compile(rf"(?<![\w-])({said})(?![\w-])[ \t]*(?:(?:is|are|was|equals)[ \t]+)?"
+                      rf"{value}|[ \t]+and[ \t]+(?=(?:{said})(?![\w-]))", re.I)
 
 
 def compile_schema(schema: str | Mapping[str, Any]) -> Schema:
@@ -491,6 +508,40 @@ def _boolean(text: str) -> tuple[Any, str]:
     return (HEDGE if _BOOL_OR_RE.match(rest) else value), rest
 
 
+REVISION_MARKERS = ("actually", "in fact", "in reality", "on second thought", "on reflection",
+                    "correction", "correcting", "re-checking", "rechecking", "recounting",
+                    "re-counting")
+"""Words that revise wherever they stand in a sentence after a value ("On second thought I
+missed an edge; the count is actually 6."): the sentence's value replaces the one before it,
+and a sentence holding one without a readable value leaves no answer (``_DOUBT``). Like every
+opener, they are no part of the value they stand before ("Actually, 6.", "Re-checking: 6")."""
+REVISION_ADVERBS = ("actually", "in fact", "in reality", "rather", "instead", "really")
+"""Revision adverbs that may stand between a copula and its value ("the count is actually 6",
+"it is, in fact, 6", "it is rather 6"): skipped there, like an opener at a sentence start.
+"rather" and "instead" revise only as a sentence's first word ("Rather, 6."; "rather dense" is
+no revision) or with a value after them (``_CONCLUDE``)."""
+REVISING = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_MARKERS)
+"""``REVISION_MARKERS`` and ``REVISION_ADVERBS`` as patterns (a space: any run of blanks)."""
+ADVERBS = "|".join(w.replace(" ", "[ \t]+") for w in REVISION_ADVERBS)
+CLOSING_ADVERB_RE = re.compile(
+    rf"[ \t]*,[ \t]*(?:{ADVERBS}|{REVISING})[ \t]*(?:[.!]+|$|(?=\n))", re.I)
+"""A revision adverb or marker that closes its value's own sentence ("It is 6, actually.",
+"It is 6, on second thought.", "Answer: A, B, actually."): part of that statement, not a
+revision after it, and no item of a set's list."""
+
+
+_HEAD_RE = re.compile(rf"(?:\d+|{'|'.join(NUMBER_WORDS)})[ \t]+[^:\n\[{{]{{1,30}}?:[ \t]+(?=\S)",
+                      re.I)
+"""A count and what it counts before a list's colon ("3 nodes: ", "three hosts: ")."""
+_PRONOUN_RE = re.compile(r"I(?:[ \t]+(?!(?:and|or|plus|nor)\b)(?!(?!was\b)[a-z]*[^s\W]s\b)[a-z]"
+                         r"|['’][a-z])")
+"""In prose, "I" before a lower-case word is the pronoun, even where a node is called I
+("Overall, I am confident in this.", "I'd say 4"); not before "and", "or" (a list) or a
+verb of the third person ("I is the node", "I reaches A": the node I)."""
+_FOREIGN_AND_RE = re.compile(rf"[ \t]+({'|'.join(languages.conjunctions())})[ \t]+")
+"""Another language's "and" between a list's last two items (lower case: "Bea, Gus und Vic")."""
+_REJECTING_RE = re.compile(r"[ \t]*,?[ \t]*(?:but[ \t]+)?not\b", re.I)
+"""A list's end at a rejected alternative after it ("A, B, not C", "A and B but not C")."""
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
 _EMPTY = r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)"
 _EMPTY_RE = re.compile(_EMPTY + r"(?![\w-])", re.I)
@@ -520,7 +571,8 @@ def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     """One label; a second one joined to it ("A or B", "A and B") makes it a hedge."""
     text = _lead(text)
     m = _TOKEN_RE.match(text)
-    if m is None or (weak and (names is None or not names(m[1].rstrip(".")))):
+    if m is None or (weak and (names is None or not names(m[1].rstrip(".")))) or (
+            weak and _PRONOUN_RE.match(text)):
         return FAIL, text
     label, rest = m[1].rstrip("."), text[m.end() :]
     if names is not None and not weak and not names(label):
@@ -541,8 +593,13 @@ def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
 
 
 def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
-    """A set as one line of items: ``A, B and C``, ``{A, B}``, ``[A, B]``, "none"."""
+    """A set as one line of items: ``A, B and C``, ``{A, B}``, ``[A, B]``, "none"; their count
+    before a colon is no item ("3 nodes: A, B, C")."""
     text = _lead(text)
+    head = _HEAD_RE.match(text)
+    if head is not None and names is not None and not any(
+            names(t[1].rstrip(".")) for t in _TOKEN_RE.finditer(head[0])):
+        text = _lead(text[head.end() :])
     every = _ALL_RE.match(text)
     text = _lead(text[every.end() :]) if every else text
     if text[:1] == "[":
@@ -558,10 +615,17 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     pos, out = (1 if wrapped else 0), []
     while True:
         m = _TOKEN_RE.match(text, pos)
-        if m is None or (weak and not (names and names(m[1].rstrip(".")))):
+        if m is None or (weak and not (names and names(m[1].rstrip(".")))) or (
+                weak and _PRONOUN_RE.match(text, m.start())):
             break
         out.append(m[1].rstrip("."))
+        if CLOSING_ADVERB_RE.match(text, m.end()) or _REJECTING_RE.match(text, m.end()):
+            pos = m.end()
+            break  # "A, B, actually.", "A, B, not C": the statement ends, no more items
         sep = _SEP_RE.match(text, m.end())
+        if sep is None:  # "Bea, Gus y Vic": another language's "and", unless it is a node
+            sep = _FOREIGN_AND_RE.match(text, m.end())
+            sep = None if sep is None or (names is not None and names(sep[1])) else sep
         pos = m.end() if sep is None else sep.end()
         if _HEDGE_RE.match(text, m.end()) or (sep is not None and _HEDGE_RE.match(text, pos)):
             return HEDGE, text[pos:]  # "A or B", "A, B and maybe C"
@@ -642,26 +706,39 @@ def _cell(row: str, names: Names | None) -> str:
     return cells[0]
 
 
+def decoration(text: str) -> bool:
+    """Whether ``text`` is symbols only (emoji, dingbats, their joiners and variation
+    selectors: categories ``So``, ``Sk``, ``Mn``, ``Cf``) and spaces: no remark."""
+    return all(ch.isspace() or unicodedata.category(ch) in ("So", "Sk", "Mn", "Cf")
+               for ch in text)
+
+
 def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     """A set given one item per row (bullets, numbers, a table's first column); a remark
     after a row's items ("- Carol (no path)", "- Kofi — unreachable") is commentary, unless
     it hedges ("- Kofi (or Jana)"), which makes the whole block a hedge. A hedge is always
-    offered with a value: a row without an item is no value, whatever its words."""
-    out = []
+    offered with a value: a row without an item is no value, whatever its words. Table rows
+    that each hold a list ("| one-way | Bea, Gus |", "| two-way | Vic |") are findings, as
+    rows that differ are for a count: no value."""
+    out, tabled, widest = [], 0, 0
     for row in lines(text):
         item, rest = _items(_cell(row, names), names, weak)
+        if "|" in row and type(item) is list:
+            tabled, widest = tabled + 1, max(widest, len(item))
         if "|" in row and item is not HEDGE and _hedges(
                 row, item, lambda t: _items(t, names, weak)[0]):
             return HEDGE, text  # a table row that hedges: "| reachable | A (or B) |"
         if item is FAIL or item is HEDGE:
             return item, text
         tail = rest.strip(_PAUSE + "|")
-        if tail:
+        if tail and not decoration(tail):  # "- Carol ✅ 🎉" ends with symbols only
             if rest.lstrip(" ")[:1] not in "(—-–:" or (names is None and weak):
                 return FAIL, text
             if _REMARK_HEDGE_RE.search(tail):
                 return HEDGE, text
         out += item
+    if tabled > 1 and widest > 1:
+        return FAIL, text  # a set in each of a table's rows: findings, not one set's items
     return out, ""
 
 
@@ -751,6 +828,12 @@ def _field_of(m: re.Match[str], keys: dict[str, str]) -> str | None:
                  if k in keys), None)
 
 
+def names_field(key: str, schema: Schema) -> bool:
+    """Whether ``key`` (a row's name, bullet and markup around it) is one of an object
+    schema's fields, spelled as ``_pairs`` compares them."""
+    return key.strip(" \t-*•+").lower().translate(_KEY_CHARS) in schema.prop_keys
+
+
 def _at_fields(piece: str, keys: dict[str, str]) -> list[str]:
     """``piece`` cut where a sentence ends and the next one names a field ("out_degree: 1.
     My count was can_reach: false"): each field is read from its own piece, so a sentence
@@ -770,10 +853,13 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     """An object as ``key: value`` lines, bullets, table rows (one per field, or one column
     per field) or ``a = 1, b = 0``."""
     out: dict[str, Any] = {}
-    if "|" in text:
+    tabled = "|" in text
+    if tabled:
         text = _wide(text, schema)
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
+    if schema.spoken is not None:  # "can_reach is false, in degree 2 and out degree 1"
+        text = schema.spoken.sub(lambda m: f"{m[1]}: " if m[1] else ", ", text)
     keys, size = schema.prop_keys, len(schema.properties)
     pieces = [q for row in lines(text) for p in _PIECE_SPLIT_RE.split(row)
               for q in _at_fields(p, keys)]
@@ -791,9 +877,9 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
                 break
         if m is None or name is None:
             continue
+        key = m.start(2) if m[2] and keys.get(
+            m[2].lower().translate(_KEY_CHARS)) == name else m.start(1)
         if not out and done is None and m.start() and (m[2] or m[1]).isascii():
-            key = m.start(2) if m[2] and keys.get(
-                m[2].lower().translate(_KEY_CHARS)) == name else m.start(1)
             before = "".join(f"{p}, " for p in pieces[:i]) + piece[:key]
             if negated_before(before):
                 return FAIL, text  # "It is not can_reach: …": a negated value commits nothing
@@ -802,6 +888,10 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
         if name in out:
             if len(out) < size:
                 continue  # a field said twice before the others: the first counts
+            if negated_before(piece[:key]):
+                break  # "…, out_degree: 1, not can_reach: …": a rejected set, commentary
+            if tabled and "|" in piece:
+                return FAIL, text  # a set in each of a table's rows: findings, no value
             done, out = (out, last, tail), {}  # every field, then another set: the later one
         value, said = _text(piece[pair_end(piece, m.end()) :].strip(" |"),
                             schema.properties[name], names, False)
@@ -836,10 +926,11 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
         return HEDGE, rest
     if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         value, rest = _block(body, names, weak)
-        k = item_marker(body) if body[:1] == "(" and "\n" not in body and names else 0
-        if k and (value is FAIL or value == []) and body[k:].lstrip()[:1] in ("(", "") and names(
-                body[1:k].rstrip(" \t)")):  # "(G) (no ties)": no enumerator, but the node G
-            return _items(body, names, weak)  # and a remark, when no item follows the "(G)"
+        k = item_marker(body) if "\n" not in body and names else 0
+        if k and (value is FAIL or value == []) and names(body[:k].strip(" \t.()")) and (
+                not weak or (body[:1] == "(" and body[k:].lstrip()[:1] in ("(", ""))):
+            # "(G) (no ties)", and after a cue "B. I'm sure.": no enumerator, but the node
+            return _items(body, names, weak)  # (in prose only "(G)" with a remark or none)
         return value, rest
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
