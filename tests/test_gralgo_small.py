@@ -33,7 +33,8 @@ def _graph(r: dict) -> Graph:
                                         for a, b in r["edges"])), directed=False)
 
 
-@pytest.mark.parametrize("task", ["gralgo_max_degree", "gralgo_diameter", "gralgo_distance_k"])
+@pytest.mark.parametrize("task", ["gralgo_max_degree", "gralgo_distance_k", pytest.param(
+    "gralgo_diameter", marks=pytest.mark.slow)])  # diameter: 9 s; .ci/run runs it
 def test_no_answer_and_no_n_minus_k_rule_dominates_s1(task: str) -> None:
     records = list(cb.generate(task, per_category=200, seed=41, **S1))
     answers = Counter(r["answer"] for r in records)

@@ -153,8 +153,10 @@ def test_config_given_twice_differently_is_a_usage_error(capsys) -> None:
 
 
 def test_a_mistyped_option_is_matched_only_against_its_own_command(capsys) -> None:
-    """For every command and every option of another command that it lacks, a did-you-mean
-    never names an option the command does not have."""
+    """For every command and the options of other commands that it lacks (every third, the
+    offset moving with the command, so each option is tried on some commands: parsing a
+    command line for all of them took 13 s), a did-you-mean never names an option the
+    command does not have."""
     commands = _commands(build_parser())
     leaves = {c: p for c, p in commands.items()
               if not any(isinstance(a, argparse._SubParsersAction) for a in p._actions)}
@@ -163,9 +165,9 @@ def test_a_mistyped_option_is_matched_only_against_its_own_command(capsys) -> No
              ("run",): ["--model", "baseline:random"], ("report",): ["d"], ("gap",): ["a", "b"],
              ("compare",): ["a", "b"],
              ("card",): ["r.json"], ("export", "sft"): ["l1", "--target", "tl", "--out", "x"]}
-    for command, parser in leaves.items():
+    for i, (command, parser) in enumerate(leaves.items()):
         own = {o for a in parser._actions for o in a.option_strings}
-        for option in sorted(everything - own):
+        for option in sorted(everything - own)[i % 3 :: 3]:
             with pytest.raises(SystemExit):
                 main([*command, *needs.get(command, []), option + "x"])
             err = capsys.readouterr().err

@@ -440,6 +440,7 @@ def test_inspect_scores_an_output_cut_off_by_the_cap_as_no_answer(tmp_path: Path
     assert rescored["parse_rate"] == want["parse_rate"] < 1
 
 
+@pytest.mark.slow  # a fresh process runs a whole inspect eval (16 s); .ci/run runs it
 def test_inspect_finds_the_installed_task_by_name(tmp_path: Path) -> None:
     """The package's ``inspect_ai`` entry point: ``inspect eval closurebench/closurebench``
     with no task file (the wheel ships the task). Run in a fresh process outside the clone, as

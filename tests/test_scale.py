@@ -33,6 +33,7 @@ def test_every_category_cross_checks_on_the_bitset_path() -> None:
     assert len({label for r in recs for label in r["nodes"]}) > n  # suffixed labels past pools
 
 
+@pytest.mark.slow  # 7 s: 70-90 nodes at density 0.2-0.3; .ci/run runs it
 def test_dense_mid_size_graphs_cross_check_too() -> None:
     recs = list(cb.generate("l2", per_category=1, seed=5, n_min=70, n_max=90,
                             density=(0.2, 0.3)))

@@ -24,7 +24,7 @@ def _no_markers(text: str) -> bool:
     return not any(m in text for m in MARKERS)
 
 # CLOSUREBENCH_FUZZ_EXAMPLES=5000 for a long local run; the default keeps the suite fast.
-EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "100"))  # more: fuzz runs
 FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW_GEN = settings(FAST, max_examples=max(1, EXAMPLES // 2))  # recursive strategies cost more
 # A hang guard, not a speed goal: inputs here are under 1 KB and take microseconds, so only

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from closurebench.scoring import judge_outputs, score
 from tests.records import one_per_category
 
-EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "100"))  # more: fuzz runs
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 METRIC_DIR = Path(__file__).resolve().parent.parent / "metric" / "closurebench"

@@ -44,7 +44,7 @@ from closurebench.scoring.marks import BULLET, REL, SEP, SIGN, role
 from closurebench.scoring.parse import REVISION_ADVERBS, REVISION_MARKERS
 from tests.records import one_per_category
 
-EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("CLOSUREBENCH_FUZZ_EXAMPLES", "100"))  # more: fuzz runs
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
