@@ -1809,10 +1809,85 @@ def test_a_value_called_wrong_is_never_credited() -> None:
             for output in (f"Final answer: {v}. {o} is wrong.",
                            f"Final answer: {v}.\n\n{o} is wrong.",
                            f"Final answer: {v}. Note: {o} is wrong; {v} is right."):
-                verdict = _verdict(output, record)
-                assert right or not verdict[1], output  # the rejected right value: no credit
-                if kind in ("integer", "number", "label"):  # a set's "G. E, H is …" is a row
-                    assert verdict == expected, output
+                if kind == "object" and "\n" not in output:
+                    continue  # two objects' fields run together on one line: no honest form
+                assert _verdict(output, record) == expected, output
+
+
+def _lettered(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its nodes renamed to one capital letter each (as the letter pool
+    names them): a node's label is then also an enumerator's shape ("P.")."""
+    letters = dict(zip(record["nodes"], "PUAFQZOBCDEGHJ", strict=False))
+    answer = _answer(record)
+    return _Record({**record, "nodes": [letters[n] for n in record["nodes"]],
+                    "query": "{}", "answer": json.dumps(
+                        [letters[n] for n in answer] if type(answer) is list
+                        else letters.get(answer, answer))})
+
+
+@pytest.mark.parametrize("ending", ["Final answer: {v}. Note: {o} is wrong; {v} is right.",
+                                    "Final answer: {v}. {o} is wrong.",
+                                    "Final answer: {v}. I checked every edge."])
+def test_a_one_letter_node_before_a_full_stop_is_the_node(ending: str) -> None:
+    """"Final answer: P. Note: U, A is wrong; P is right." read the set {Note}: "P." was taken
+    for an enumerator and "Note" for the item it numbers. After a cue, one enumerator whose
+    item names no node is the node itself, for node and set answers."""
+    for record in BY_KIND["label"] + LISTS:
+        if len(record["nodes"]) > 14:
+            continue
+        record = _lettered(record)
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            other = _wrong(record) if right else _answer(record)
+            output = ending.format(v=_text(kind, value), o=_text(kind, other))
+            assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("conj", languages.conjunctions())
+def test_another_languages_and_joins_items_even_where_a_node_bears_its_name(conj: str) -> None:
+    """"D, F, L y Y" read {D, F, L}: "y" names the node Y, so it was never taken for Spanish
+    "and". Between two nodes it is the conjunction (no list puts two nodes side by side),
+    wherever the node so named stands in the list, right value or wrong."""
+    for record in LISTS:
+        record = _lettered(record)
+        answer = _answer(record)
+        if len(answer) < 2:
+            continue
+        named = conj.capitalize()  # the node that bears the conjunction's name
+        for at in (0, -1):
+            renamed = {answer[at]: named}
+            nodes = [renamed.get(n, n) for n in record["nodes"]]
+            items = [renamed.get(n, n) for n in answer]
+            case = _Record({**record, "nodes": nodes, "answer": json.dumps(items)})
+            for value, expected in ((items, RIGHT), (items[:-1], WRONG)):
+                if len(value) < 2:
+                    continue
+                output = f"Final answer: {', '.join(value[:-1])} {conj} {value[-1]}"
+                assert _verdict(output, case) == expected, output
+
+
+def test_a_clause_calling_an_earlier_attempt_wrong_keeps_or_revises_the_answer() -> None:
+    """"Final answer: 3. My first count was wrong; 3 is right." was no answer: "wrong" read as
+    doubt about the answer just given. A clause that calls an *earlier* attempt wrong names
+    what the answer corrects: the answer stands, a different value after it is the
+    correction, and a clause calling the answer itself wrong still withdraws it. For every
+    answer type, with the right value and a wrong one."""
+    for record, right, expected, _ in _endings(""):
+        kind = _kind(record)
+        value, _ = _case(right, record)
+        v = _text(kind, value)
+        o = _text(kind, _wrong(record) if right else _answer(record))
+        for output in (f"Final answer: {v}. My first count was wrong.",
+                       f"Final answer: {v}. My first count was wrong; {v} is right.",
+                       f"Final answer: {v}. I was wrong at first, but {v} is right.",
+                       f"Final answer: {v}\n\nMy earlier attempt was incorrect."):
+            assert _verdict(output, record) == expected, output
+        for output in (f"Final answer: {o}. My first count was wrong; it is {v}.",):
+            assert _verdict(output, record) == expected, output
+        for output in (f"Final answer: {v}. That is wrong.",
+                       f"Final answer: {v}. Wait, my first count was wrong, let me recount."):
+            assert _verdict(output, record) == NONE, output
 
 
 @pytest.mark.parametrize("ending,chosen", [

@@ -707,6 +707,11 @@ _WRONG_RE = re.compile(r"\b(?:is|was|are|were)[ \t]+(?:wrong|incorrect|mistaken|
                        r"|not[ \t]+(?:right|correct))\b|['’]s[ \t]+(?:wrong|incorrect)\b")
 """A sentence that calls its value wrong ("Scratch that — 3 is wrong."): said of the value
 committed, and of no other, it withdraws it."""
+_EARLIER_RE = re.compile(r"\b(?:first|earlier|previous|prior|initial|original|initially"
+                         r"|previously|before|at first)\b")
+"""A clause calling an *earlier* attempt wrong ("My first count was wrong", "I was wrong
+before") names what the answer corrects, not the answer: no withdrawal, but a revision mark,
+so a different value after it is the correction."""
 _CONDITION_RE = re.compile(r"[\W_]*(?:if|under|assuming|supposing|depending on|in case)\b",
                            re.I)
 """A clause opened by an open condition ("If they are read as two-way, …", "Under reading B
@@ -1268,7 +1273,7 @@ class Reader:
         offered with a qualm or a question ("It might be 9.", "Is it 9?") before any
         commitment commits nothing: a later value stated alone, concluded or revised ("So
         4.", "I'd say 4.") still commits, a passing one leaves the offer a hedge."""
-        doubt = offer = False
+        doubt = offer = amend = False
         for i, (piece, block) in enumerate(pieces):
             lower = piece.lower()
             if _WRONG_RE.search(lower):
@@ -1278,10 +1283,13 @@ class Reader:
                 if kept != piece:
                     piece, lower = kept, kept.lower()
                     known.pop(i, None)
-                    doubt = doubt or (revised and current is not FAIL)
+                    if revised is _EARLIER:  # "Final answer: 3. My first count was wrong."
+                        amend = current is not FAIL
+                    else:
+                        doubt = doubt or (revised and current is not FAIL)
             marked = _marked(lower)
             found = known[i] if i in known else self.values(
-                piece, block, 2 * (marked or doubt) or (current is FAIL and not firm))
+                piece, block, 2 * (marked or doubt or amend) or (current is FAIL and not firm))
             if not found:
                 if current is not FAIL and not doubt and marked and _DOUBT.search(lower):
                     doubt = True
@@ -1307,7 +1315,7 @@ class Reader:
                     doubt = False
                 elif _ALT.search(_SAYING_RE.sub(" ", lower) if "would" in lower else lower):
                     return HEDGE  # "(6 if Z is counted)", "P.S. If the ancestor counts, 4."
-                elif doubt or _DOUBT.search(lower) or _CONCLUDE.search(lower):
+                elif doubt or amend or _DOUBT.search(lower) or _CONCLUDE.search(lower):
                     current, firm, doubt = value, firm or offered, False
                 elif offered and firm:
                     return HEDGE  # two different answers side by side
@@ -1315,17 +1323,23 @@ class Reader:
                     current = value  # prose without a commitment: the later statement
         return HEDGE if doubt or (offer and current is FAIL) else current
 
-    def _unrejected(self, current: Any, piece: str, block: bool) -> tuple[str | None, bool]:
+    def _unrejected(self, current: Any, piece: str, block: bool) -> tuple[str | None, Any]:
         """``piece`` without its clauses that call a value wrong ("Note: 5 is wrong; 3 is
         right."): a rejected value is neither stated nor offered. ``None`` if such a clause
         holds the committed value ("Scratch that — 3 is wrong."): withdrawn. A clause calling
-        no value wrong stays ("My first count was wrong; 3 is right."). Also whether a dropped
-        clause revised besides ("Actually no, 5 is wrong."), which leaves its doubt."""
+        an earlier attempt wrong goes too, and the second item is then ``_EARLIER`` ("My
+        first count was wrong; 3 is right."); one calling nothing named wrong stays ("That is
+        wrong."). Else whether a dropped clause revised besides ("Actually no, 5 is wrong."),
+        which leaves its doubt."""
         kept, revised = [], False
         for clause in _CLAUSE_RE.split(piece):
             low = clause.lower()
             wrong = _WRONG_RE.search(low)  # what it calls wrong ends right before it
             said = self.values(clause[: wrong.start()], block, 2) if wrong else []
+            if wrong and not said and _EARLIER_RE.search(low) and not _DOUBT.search(
+                    _WRONG_RE.sub(" ", low)):
+                revised = _EARLIER  # about the work before the answer, not the answer
+                continue
             if not said:
                 kept.append(clause)
                 continue
@@ -1347,12 +1361,18 @@ class Reader:
 _ENDS = frozenset(".!)*`$]}>")
 
 
+_EARLIER: Any = object()
+"""``Reader._unrejected``'s mark for a dropped clause about an earlier attempt."""
+
+
 def _finished(piece: str) -> bool:
     """Whether a piece ends as a finished sentence, not a cut fragment: a full stop, markup's
     end (``_ENDS``), or closing punctuation of any script ("【as listed】", "「…」", "。")."""
     last = piece.rstrip()[-1:]
     return bool(last) and (last in _ENDS or unicodedata.category(last) in ("Pe", "Pf")
                            or last in "。！？")
+
+
 class _Questioned:
     __slots__ = ()
 

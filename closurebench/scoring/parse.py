@@ -623,9 +623,12 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
             pos = m.end()
             break  # "A, B, actually.", "A, B, not C": the statement ends, no more items
         sep = _SEP_RE.match(text, m.end())
-        if sep is None:  # "Bea, Gus y Vic": another language's "and", unless it is a node
+        if sep is None:  # "Bea, Gus y Vic": another language's "and"; where it is also a
+            # node ("D, L y Y"), only between two nodes (no list puts nodes side by side)
             sep = _FOREIGN_AND_RE.match(text, m.end())
-            sep = None if sep is None or (names is not None and names(sep[1])) else sep
+            if sep is not None and names is not None and names(sep[1]):
+                after = _TOKEN_RE.match(text, sep.end())
+                sep = sep if after is not None and names(after[1].rstrip(".")) else None
         pos = m.end() if sep is None else sep.end()
         if _HEDGE_RE.match(text, m.end()) or (sep is not None and _HEDGE_RE.match(text, pos)):
             return HEDGE, text[pos:]  # "A or B", "A, B and maybe C"
@@ -927,10 +930,13 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
     if kind == "array" and ("\n" in body or item_marker(body) or body[:1] == "|"):
         value, rest = _block(body, names, weak)
         k = item_marker(body) if "\n" not in body and names else 0
-        if k and (value is FAIL or value == []) and names(body[:k].strip(" \t.()")) and (
+        if k and (value is FAIL or value == [] or (type(value) is list and not all(
+                map(names, map(str, value))))) and names(body[:k].strip(" \t.()")) and (
                 not weak or (body[:1] == "(" and body[k:].lstrip()[:1] in ("(", ""))):
-            # "(G) (no ties)", and after a cue "B. I'm sure.": no enumerator, but the node
-            return _items(body, names, weak)  # (in prose only "(G)" with a remark or none)
+            # "(G) (no ties)", and after a cue "B. I'm sure." or "P. Note: U is wrong.": no
+            # enumerator of a list whose items name no node, but the node (in prose only "(G)"
+            # with a remark or none)
+            return _items(body, names, weak)
         return value, rest
     if kind != "object" and "\n" in body and item_marker(body):
         return FAIL, ""  # a list of steps ("1. Start at A\n2. …"): its "1." is no value
