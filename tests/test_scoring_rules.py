@@ -1791,6 +1791,19 @@ def test_a_rejected_alternative_after_the_answer_is_never_credited(ending: str) 
         assert _verdict(output, record) == expected, output
 
 
+@pytest.mark.parametrize("ending", ["{v}, not {o}.", "So {v}, not {o}.", "Not {o} but {v}.",
+                                    "It is not {o} but {v}."])
+def test_a_value_and_its_rejected_alternative_in_prose_give_the_values_verdict(
+        ending: str) -> None:
+    """"Clara, not Noor." and "Not No but Yes." gave no answer (judge7's known misreadings)
+    where "3, not 5." and "Not 5 but 3." read 3: a rejected alternative beside a value in a
+    closing sentence leaves the value standing alone, for every answer type but an object,
+    whose two sets of fields on one line have no honest form."""
+    for record, _, expected, output in _endings(ending):
+        if _kind(record) != "object":
+            assert _verdict(output, record) == expected, output
+
+
 def test_a_value_called_wrong_is_never_credited() -> None:
     """Found with a fourth outside battery (2026-12-07): "The answer is 3. Scratch that — 3 is
     wrong." credited 3, and "Final answer: 3. 5 is wrong." credited *5* (the "wrong" made its

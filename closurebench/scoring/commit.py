@@ -717,6 +717,11 @@ _CONDITION_RE = re.compile(r"[\W_]*(?:if|under|assuming|supposing|depending on|i
 """A clause opened by an open condition ("If they are read as two-way, …", "Under reading B
 …")."""
 _CONDITION_STEMS = ("if", "under", "assum", "suppos", "depending", "in case")
+_BUT_RE = re.compile(r"[ \t]*,?[ \t]+but\b", re.I)
+_REJECTION_TAIL_RE = re.compile(r"[ \t]*,[ \t]*(?:but[ \t]+)?not\b|[ \t]+but[ \t]+not\b",
+                                re.I)
+"""A value's rejected alternative after it ("Clara, not Noor.", "4 but not 6"): the value
+before it stands alone, as before a full stop."""
 _CLAUSES_RE = re.compile(r"(?<=[.;!?])(?=\s)|(?<=\n)")
 _CLAUSE_RE = re.compile(r"(?<=[;—–])|(?=\bbut\b)", re.I)
 """Where a sentence's clauses meet (kept with the clause before, or before "but")."""
@@ -1137,6 +1142,10 @@ class Reader:
             lead, body = self._negation(body)
         if lead:  # *a negated value is no commitment*: skip it, read on ("Not 6 but 4.")
             value, rest = read(body[lead:], schema, names, True, True)
+            but = _BUT_RE.search(body, lead) if value is FAIL else None
+            if but is not None:  # "Not No but Yes.": the negated value ends at the "but"
+                value, rest = read(body[lead : but.start()], schema, names, True, True)
+                rest = body[but.start() :] if value is not FAIL else rest
             if value is not FAIL:
                 rest = _remark(rest)
                 if negations >= MAX_NEGATIONS or not rest.strip(_PAUSE):
@@ -1145,7 +1154,8 @@ class Reader:
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
             as_read(body)) else (FAIL, "")
         if value is not FAIL:
-            alone = not rest.strip(_PAUSE + "?") or rest.lstrip(_PAUSE)[:1] in "(—-"
+            alone = not rest.strip(_PAUSE + "?") or rest.lstrip(_PAUSE)[:1] in "(—-" or (
+                _REJECTION_TAIL_RE.match(rest) is not None)  # "Clara, not Noor."
             if alone or marked or (stated and (
                 schema.kind in ("integer", "number", "boolean", "object")
                 or (schema.kind == "array" and type(value) is list and len(value) > 1)
