@@ -17,7 +17,7 @@ First run (2026-12-07, the judge after the third battery's fixes): A 822 credite
 0 wrong; B 122 of 1,100 over-credited (two readings 52, a table of readings 28, "scratch
 that — X is wrong" 42). Fixed then (docs/scoring.md), so from that commit on it is a
 regression set: A 901, 1, 0 (the one miss: "D, F, L y Y", where the node Y is also Spanish
-"and"); B 0 of 1,100.
+"and", read since the next commit: 902, 0, 0); B 0 of 1,100.
 """
 
 from __future__ import annotations
