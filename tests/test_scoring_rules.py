@@ -1958,3 +1958,63 @@ def test_the_pronoun_i_is_no_node_called_i() -> None:
         for output in (f"Final answer: {text}\n\nOverall, I am confident in this.",
                        f"Final answer: {text}. I'm sure.", f"Answer: {text}"):
             assert _verdict(output, rec) == RIGHT, output
+
+
+# ---- found by the fifth outside battery (benchmarks/heldout_styles5.py) ---------------------
+
+
+def _tex(text: str) -> str:
+    return text.replace("_", "\\_")
+
+
+@pytest.mark.parametrize("ending", ["| Answer |\n|:------:|\n| {v} |",
+                                    "So the answer is \\(\\boxed{{\\text{{{t}}}}}\\).",
+                                    "$$\\boxed{{\\text{{{t}}}}}$$"])
+def test_a_table_cell_under_an_answer_header_and_tex_escapes_give_the_verdict_of_answer(
+        ending: str) -> None:
+    """A one-cell table under an "Answer" header missed every set (the header was the cue, and
+    its rule was read as a row), and ``\\_`` in ``\\text{can\\_reach: …}`` missed the object
+    (TeX's escaped specials were kept). Both now give the verdict of "Answer: {v}", for every
+    answer type, right value or wrong."""
+    for record, _, expected, output in _endings("{v}"):
+        output = ending.format(v=output, t=_tex(output))
+        assert _verdict(output, record) == expected, output
+
+
+def test_affirmative_and_negative_are_yes_and_no() -> None:
+    """"Final answer: Affirmative." gave no answer: the words of assent and dissent answer a
+    yes/no question as "Yes" and "No" do, in any case."""
+    for record in BY_KIND["boolean"]:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            for word in (("Affirmative", "affirmative", "AFFIRMATIVE") if value
+                         else ("Negative", "negative", "NEGATIVE")):
+                for output in (f"Final answer: {word}.", f"The answer is {word}."):
+                    assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("ending", ["Another assistant said {v}.",
+                                    "For reference, another model's reply said {v}. I have not "
+                                    "checked it.",
+                                    "I start from the first node and see {v} along the way. Let "
+                                    "me keep going."])
+def test_an_object_past_other_words_is_read_as_any_value_is(ending: str) -> None:
+    """"Another assistant's reply said can_reach: …, in_degree: …, out_degree: …." credited the
+    object (its fields were read wherever they stood, a possessive "'s" taken for a copula),
+    where a count in the same sentence was never read. An object in prose is read where it
+    opens its sentence or after a join, as any value is: no answer here for any type but a
+    set, whose closing list ("… said A, B.") reads as the tail of a statement (kept)."""
+    for record, _, _, output in _endings(ending):
+        if _kind(record) != "labels":
+            assert _verdict(output, record) == NONE, output
+
+
+@pytest.mark.parametrize("output", ["Answer: <answer>", "Final answer: [your answer here]",
+                                    '{"answer": "<answer>"}', '{"answer": ["<name>"]}',
+                                    "Answer: [<names>]", "Answer: <name1>, <name2>"])
+def test_a_templates_placeholder_is_no_answer(output: str) -> None:
+    """A placeholder echoed from the prompt's template ("<answer>", "[your answer here]") was
+    read as a label or set ("your", "<name>"): scored wrong, but counted as parsed. It is no
+    answer, for every answer type."""
+    for record in RECORDS:
+        assert _verdict(output, record) == NONE, (output, record["category"])

@@ -80,6 +80,7 @@ from closurebench.scoring.parse import (
     names_field,
     negated,
     negated_before,
+    opens_with_field,
     pair_end,
     read,
     transparent,
@@ -985,13 +986,13 @@ def _labelled(text: str) -> bool:
     return name is not None and pair_end(text, name.end()) > 0
 
 
-def _joins(body: str) -> list[int]:
+def _joins(body: str, limit: int = 3) -> list[int]:
     """Where a value may start in a sentence: after the separator of a *labelled value* (a
     short name opening the sentence, then any separator of ``marks``, as a ``key: value``
     row's: "Busiest node → T", "Reachable set ⟶ A, B"; not an arrow between two values, as
     in a path "A → B → C"), then after each of the first copulas and joiners (``_CUE_RE``)
     and first-person cues ("I conclude"), in order."""
-    out = sorted({m.end() for m in (*islice(_CUE_RE.finditer(body), 3),
+    out = sorted({m.end() for m in (*islice(_CUE_RE.finditer(body), limit),
                                     *islice(_SAYING_ANY_RE.finditer(body), 3))})
     name = _KV_RE.match(body)
     end = -1 if name is None else pair_end(body, name.end())
@@ -1153,6 +1154,9 @@ class Reader:
                 return self._first(rest, stated, negations + 1)
         value, rest = read(body, schema, names, True, True) if stated or self._may_hold(
             as_read(body)) else (FAIL, "")
+        if schema.kind == "object" and value is not FAIL and not opens_with_field(body, schema):
+            value = FAIL  # "I see can_reach: … along the way": fields past other words are
+            # read only after a join ("the answer is can_reach: …"), as any value is
         if value is not FAIL:
             alone = not rest.strip(_PAUSE + "?") or rest.lstrip(_PAUSE)[:1] in "(—-" or (
                 _REJECTION_TAIL_RE.match(rest) is not None)  # "Clara, not Noor."
@@ -1171,12 +1175,13 @@ class Reader:
                 value, rest, _ = self._first(body[at:], 0)
                 if value is not FAIL and not rest.strip(_PAUSE):
                     return value, rest, True
-        for at in _joins(body):
-            after = body[at:]
+        for at in _joins(body, 3 if schema.kind != "object" else 3 + 2 * len(schema.properties)):
+            after = body[at:]  # (an object's own separators are no joins: past them too)
             slot = _SLOT_RE.match(after)  # "the count is actually 6", "is, in fact, 6"
             if slot is not None:
                 after = after[slot.end() :]
-            if len(after) > TEXT_CHARS or not self._may_hold(as_read(after)):
+            if len(after) > TEXT_CHARS or not self._may_hold(as_read(after)) or (
+                    schema.kind == "object" and not opens_with_field(after, schema)):
                 continue  # nothing of the type there (a longer text is read as no value)
             value, rest = read(after, schema, names, True, True)
             if value is not FAIL:

@@ -40,7 +40,8 @@ class Language(NamedTuple):
 
 
 LANGUAGES: dict[str, Language] = {
-    "en": Language(yes=("yes", "true"), no=("no", "false"), alternatives=("or",),
+    "en": Language(yes=("yes", "true", "affirmative"), no=("no", "false", "negative"),
+                   alternatives=("or",),
                    qualms=("maybe", "probably", "possibly", "perhaps", "presumably")),
     "de": Language(("antwort", "endgültige antwort", "finale antwort", "lösung"),
                    ("ergebnis", "endergebnis"), ("die", "meine", "unsere"),

@@ -364,7 +364,8 @@ _LATEX_RE = re.compile(
 _LATEX_WORDS = (("\\{", "{"), ("\\}", "}"), ("\\emptyset", "∅"), ("\\varnothing", "∅"),
                 ("\\approx", "≈"), ("\\sim", "~"), ("\\left", ""), ("\\right", ""),
                 ("\\,", " "), ("\\;", " "), ("\\!", ""), ("\\(", ""), ("\\)", ""),
-                ("\\[", ""), ("\\]", ""), ("\\quad", " "))
+                ("\\[", ""), ("\\]", ""), ("\\quad", " "), ("\\_", "_"), ("\\&", "&"),
+                ("\\%", "%"), ("\\#", "#"))  # TeX's escaped specials: "can\_reach"
 _MARKUP_RE = re.compile(r"\*\*|__|`+|\$+|~~")
 _ITALIC_RE = re.compile(r"(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
 """A single ``*`` that opens or closes italics ("*yes*"; "2*3" is no emphasis)."""
@@ -679,11 +680,13 @@ def _hedges(text: str, value: Any, reading: Callable[[str], Any]) -> bool:
 
 def lines(text: str) -> list[str]:
     """The rows of a block: each row's list marker dropped (``marks.item_marker``: any
-    bullet, dash, symbol or enumerator), a markdown table's header and rule dropped and its
-    outer pipes removed."""
+    bullet, dash, symbol or enumerator), a markdown table's header and rule dropped (the rule
+    alone where the header was an answer cue) and its outer pipes removed."""
     rows = [r for r in text.strip().splitlines() if r.strip()]
     if len(rows) > 2 and _TABLE_RULE_RE.match(rows[1]):
         rows = rows[2:]
+    elif len(rows) > 1 and _TABLE_RULE_RE.match(rows[0]):
+        rows = rows[1:]  # "| Answer |" was the cue: its rule, then the rows
     out = []
     for row in rows:
         k = item_marker(row)
@@ -835,6 +838,24 @@ def names_field(key: str, schema: Schema) -> bool:
     """Whether ``key`` (a row's name, bullet and markup around it) is one of an object
     schema's fields, spelled as ``_pairs`` compares them."""
     return key.strip(" \t-*•+").lower().translate(_KEY_CHARS) in schema.prop_keys
+
+
+_WORDS_RE = re.compile(r"[\w-]+(?:[ \t]+[\w-]+)?")
+
+
+def opens_with_field(text: str, schema: Schema) -> bool:
+    """Whether ``text`` opens with one of an object schema's fields (its first word or two,
+    as ``_pairs`` spells them) or an object's bracket: in prose an object is read where it
+    opens its sentence or after a join, as any value is, never past other words ("Another
+    assistant said can_reach: …")."""
+    body = _lead(transparent(_lead(text)))  # "Clearly can_reach: …": stance is transparent
+    if body[:1] in ("{", "[", "|"):
+        return True
+    m = _WORDS_RE.match(body)
+    if m is None:
+        return False
+    words = m[0].split()
+    return names_field(words[0], schema) or names_field(" ".join(words), schema)
 
 
 def _at_fields(piece: str, keys: dict[str, str]) -> list[str]:
@@ -1184,6 +1205,9 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
     if it reads as one, so labels must name a node (``names``). ``rest`` is what follows the
     value in the text, for the caller to weigh as commentary.
     """
+    if type(payload) is str and ("<" in payload or "[" in payload) and (
+            _PLACEHOLDER_RE.fullmatch(payload)):
+        return FAIL, ""  # "<answer>", "[your answer here]": the template, not an answer
     if text:
         value, rest = _text(payload, schema, names, weak) if type(payload) is str else (FAIL, "")
     elif schema.kind == "any":
@@ -1196,7 +1220,18 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
         return value, rest
     if type(value) is list and schema.unique:
         value = dedupe(value)
+    if schema.kind in ("string", "array") and any(
+            type(v) is str and ">" in v and _PLACEHOLDER_RE.fullmatch(v)
+            for v in (value if type(value) is list else [value])):
+        return FAIL, rest  # {"answer": ["<names>"]}: the template's slot echoed
     return (value if schema.is_valid(value) else FAIL), rest
+
+
+_PLACEHOLDER_RE = re.compile(
+    r"\s*[\"']?(?:<[^<>\n]{1,40}>?|[\w-]*>|\[[^\[\]\n]{0,40}\b(?:your|here|insert|fill)\b"
+    r"[^\[\]\n]{0,40}\])[\"']?\s*[.!]?\s*", re.I)
+"""A template's slot where a value should be: "<answer>", "<name>", "[your answer here]"
+(and the tail "names>" a list reading leaves of "<names>"); no label has angle brackets."""
 
 
 def as_read(text: str) -> str:
