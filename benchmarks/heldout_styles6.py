@@ -45,7 +45,38 @@ Excluded before the first run (``EXCLUDED``, ``EXCLUDED_B``): scalars in the num
 with reasons, the Oxford comma and "1) 2)" numbering (nothing to list); every type but the
 object in the spaced keys; every type but the set in the per-node checklist.
 
-FIRST-RUN FIGURES: to be filled in after the first run.
+First run (seed 20240611, 2 per category, on the judge of commit a8d1356; the styles were
+committed unrun as f200775 first). Part A: 853 credited, 289 missed, 0 wrongly credited (1,142
+right renderings; 12 of 25 styles read in full). Misses: ``code then output block`` 52 (every
+one; sets and labels read as the word "The" of the closing line, the rest unparsed),
+``chinese 综上所述`` 52 (every one, unparsed), ``french en définitive`` 51 (all but a one-node
+set; sets read as their last element only, "… Rupert et Sven" as ``['Sven']``), ``therefore
+sign after a tally`` 42 (every count, number, label and set: "Tally: 7 edges checked over 9
+nodes." read as the answer 7, "∴ 3 ∎" ignored; yes/no and objects credited), ``question
+restated`` 21 (yes/no 8, label 2, objects 2 unparsed; sets 9, six read without their first
+element: "Those are Ada, Hugo and Karl." as ``['Hugo', 'Karl']``), ``inline 1) 2) numbering``
+15 (sets 13, objects 2, unparsed), ``answer is: bold, because`` 14 (every set, read with an
+extra element ``'because'``), ``annotated elements`` 13 (every set of two or more, read as
+its first element only), ``r1 trace, answer in a sentence`` 10 (yes/no 8, objects 2,
+unparsed), ``footnote marker`` 8 (every yes/no: "Answer: Yes[^1]" unparsed), ``value —
+reason`` 6 (every label: "V — it beats every other candidate." unparsed), ``value (gloss)``
+3 (numbers: "Answer: 1.29 (about 1)" unparsed), ``csv block`` 2 (objects, unparsed). 108 of the
+289 misses were read as some other answer (parsed), 181 unparsed.
+
+Part B: 150 of 1,276 outputs over-credited (149 showing the right value, 1 the wrong one);
+444 of 1,276 parsed. Over-credits: ``asks about direction`` 52 (every right value: "If in
+their direction, I'd say 3 — but please confirm so I can give a final answer." read as 3),
+``value in an unfinished code comment`` 52 (every right value: ``# answer = 3  (to be
+checked)`` in a fence cut off mid-line), ``answer for another node`` 38 (every type but sets:
+"For the graph with every edge reversed the answer would be 3; I didn't compute it for the
+graph as given."), ``first hop only`` 6 (labels 4, numbers 2: "After the first hop the
+front-runner is V. I still have to follow the later hops before I can answer."),
+``per-node marks, no conclusion`` 2 (the only wrong-value over-credit: a checklist "- L: ✓ -
+D: ✓ - F: ✓ - Y: ✗" read as ``['D', 'F', 'L', 'Y']``, ✗ included; every checklist parses as
+all its nodes). Parsed without over-credit: ``Answer: TBD`` 40 (sets ``['TBD']``, labels
+``'TBD'``), ``Answer: see above`` 40 (``['see']``, ``'see'``), ``either, depending`` 28 (sets
+as ``['either']``), ``Answer: N/A`` 12 (labels as ``'N'``); ``need more information``, the cut
+"So the answer is", ``{"answer": null}`` and the policy refusal: 0 parsed.
 """
 
 from __future__ import annotations
