@@ -77,6 +77,10 @@ all its nodes). Parsed without over-credit: ``Answer: TBD`` 40 (sets ``['TBD']``
 ``'TBD'``), ``Answer: see above`` 40 (``['see']``, ``'see'``), ``either, depending`` 28 (sets
 as ``['either']``), ``Answer: N/A`` 12 (labels as ``'N'``); ``need more information``, the cut
 "So the answer is", ``{"answer": null}`` and the policy refusal: 0 parsed.
+
+Fixed in the next commit (docs/scoring.md), each as a rule over every answer type, so from
+then on this is a regression set: Part A 1,142 credited, 0 missed, 0 wrong; Part B 0 of 1,276
+credited and 0 parsed.
 """
 
 from __future__ import annotations

@@ -1009,15 +1009,20 @@ def test_a_value_then_its_cue_gives_the_verdict_of_answer(
 def test_a_copula_of_any_language_gives_the_verdict_of_answer(
     record: dict[str, Any], code: str, data: st.DataObject, notes: list[str], right: bool
 ) -> None:
-    """"La respuesta es 3", "Die Antwort ist ja", "La réponse est oui": a cue of a language,
-    its article and its copula (``languages``) give the verdict "Answer: X" gives."""
+    """"La respuesta es 3", "Die Antwort ist ja", "La réponse est oui", "最终答案为3。": a cue of
+    a language, its article and its copula (``languages``) give the verdict "Answer: X"
+    gives; in a script without spaces, with none between them and no article."""
     lang = FOREIGN[code]
     cue = data.draw(st.sampled_from(lang.answers))
-    article = data.draw(st.sampled_from(lang.articles))
     copula = data.draw(st.sampled_from(lang.copulas))
     value, expected = _case(right, record)
     prelude = _notes(record, notes, value)
-    output = f"{prelude}{article.capitalize()} {cue} {copula} {_in(code, _kind(record), value)}."
+    said = _in(code, _kind(record), value)
+    if languages.spaceless(copula[0]):
+        output = f"{prelude}{cue}{copula}{said}。"
+    else:
+        article = data.draw(st.sampled_from(lang.articles))
+        output = f"{prelude}{article.capitalize()} {cue} {copula} {said}."
     assert _verdict(output, record) == expected, output
 
 
@@ -2011,10 +2016,129 @@ def test_an_object_past_other_words_is_read_as_any_value_is(ending: str) -> None
 
 @pytest.mark.parametrize("output", ["Answer: <answer>", "Final answer: [your answer here]",
                                     '{"answer": "<answer>"}', '{"answer": ["<name>"]}',
-                                    "Answer: [<names>]", "Answer: <name1>, <name2>"])
+                                    "Answer: [<names>]", "Answer: <name1>, <name2>",
+                                    "Working: it looks done.\n\nAnswer: TBD", "Answer: N/A",
+                                    "One reading gives one value.\n\nAnswer: see above."])
 def test_a_templates_placeholder_is_no_answer(output: str) -> None:
     """A placeholder echoed from the prompt's template ("<answer>", "[your answer here]") was
     read as a label or set ("your", "<name>"): scored wrong, but counted as parsed. It is no
     answer, for every answer type."""
     for record in RECORDS:
         assert _verdict(output, record) == NONE, (output, record["category"])
+
+
+# ---- found by the sixth outside battery (benchmarks/heldout_styles6.py) ---------------------
+
+_CODE = "```python\nedges = load()\nanswer = solve(edges)\nprint(answer)\n```\n\n"
+
+
+@pytest.mark.parametrize("ending", [
+    _CODE + "Output:\n```\n{v}\n```\n\nThe script's output above is my final answer.",
+    _CODE + "Answer: {v}",
+    "Tally: 7 edges checked over 9 nodes.\n∴ {v} ∎",
+    "You asked: \u201cWhat does the graph give?\u201d {v}.",
+    "The answer is: **{v}**, because that is what the traversal gives.",
+    "I traced every edge. Putting it all together, {v}.",
+    "Answer: {v}[^1]\n\n[^1]: Counted twice, once from each end of the edge list.",
+    "{v} \u2014 it beats every other candidate.",
+])
+def test_closing_shapes_of_the_sixth_battery_give_the_verdict_of_answer(ending: str) -> None:
+    """Each was missed for some answer type on the sixth battery's first run: a code block's
+    own "answer = solve(edges)" is code, not an answer line, and a closing sentence whose
+    subject points back ("the output above is my final answer") keeps the value before it;
+    a conclusion sign concludes ("∴ 3" after a weak "Tally: 7 …" line); a sentence ends
+    before a closing quote ("…?” Yes"); emphasis right after a cue holds the value, the
+    rest is commentary; a value may open a closing sentence after a leading clause that
+    holds none ("Putting it all together, …"); footnote markers and definitions are no
+    text; "every other candidate" offers nothing. For every answer type."""
+    for record, _, expected, output in _endings(ending):
+        assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("ending", [
+    "```python\nedges = load()\n# answer = {v}  (to be checked)\ndef solve(edges):\n    g = {{",
+    "If the links are followed in their direction, I'd say {v} \u2014 but please confirm so I "
+    "can give a final answer.",
+    "After the first hop it is {v}. I still have to follow the later hops before I can answer.",
+    "For the graph with every edge reversed the answer would be {v}; I didn't compute it for "
+    "the graph as given.",
+    "The answer is either {v} or {o}, depending on how the edges are read.",
+])
+def test_an_answer_still_pending_or_cut_off_in_code_is_none(ending: str) -> None:
+    """Credited on the sixth battery's first run: a value in a code block the output ends
+    inside (cut off, never run), a value offered while the work is said to be pending
+    ("please confirm so I can give a final answer", "I still have to …", "I didn't compute
+    it"), and "either … or …" (a set had read {either}). No answer, for every type."""
+    for record, _, _, output in _endings(ending):
+        assert _verdict(output, record) == NONE, output
+
+
+def test_set_items_with_remarks_inline_numbers_and_checklists() -> None:
+    """A remark after each item ("Dina (direct), Grace (via Zoe)") had cut the set to its
+    first item, and inline numbers ("1) Dina 2) Grace") left no answer; a hedging remark
+    still hedges. A checklist of findings ("- L: ✓", or any row marked ✗) is no set: it had
+    been read as every node listed, the ✗ ones too."""
+    for record in LISTS:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            if len(value) < 2:
+                continue
+            noted = ", ".join(f"{x} ({'direct' if i % 2 else 'via ' + x})"
+                              for i, x in enumerate(value))
+            numbered = " ".join(f"{i}) {x}" for i, x in enumerate(value, 1))
+            hedged = f"{value[0]} (or not), " + ", ".join(value[1:])
+            for output, want in ((f"Final answer: {noted}", expected),
+                                 (f"Final answer: {numbered}", expected),
+                                 (f"Final answer: {hedged}", NONE)):
+                assert _verdict(output, record) == want, output
+            ticks = "\n".join(f"- {x}: \u2713" for x in value)
+            mixed = ticks + f"\n- {record['nodes'][0]} \u2717"
+            for output in (f"Checking each node in turn:\n{ticks}",
+                           f"Checking each node in turn:\n{mixed}"):
+                assert _verdict(output, record) == NONE, output
+
+
+def test_an_object_as_a_csv_block_or_numbered_inline_gives_the_verdict_of_answer() -> None:
+    """A CSV header of the fields over one row of values, and fields numbered inline."""
+    for record in BY_KIND["object"]:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            keys = ",".join(value)
+            row = ",".join(str(v).lower() for v in value.values())
+            numbered = " ".join(f"{i}) {k}: {str(v).lower()}"
+                                for i, (k, v) in enumerate(value.items(), 1))
+            for output in (f"```csv\n{keys}\n{row}\n```",
+                           f"I checked every edge.\n\n```csv\n{keys}\n{row}\n```",
+                           f"Final answer: {numbered}"):
+                assert _verdict(output, record) == expected, output
+
+
+def test_a_numbers_rounded_gloss_is_the_value_said_again() -> None:
+    """"Answer: 1.29 (about 1)" gave no answer: a gloss in parentheses that rounds the value
+    says it again; one far from it is another value, and no answer."""
+    for record in BY_KIND["number"]:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            assert _verdict(f"Answer: {value} (about {round(value)})", record) == expected
+            assert _verdict(f"Answer: {value} (about {round(value) + 3})", record) == NONE
+
+
+def test_i_in_an_aside_after_a_cue_is_the_pronoun_even_where_a_node_is_called_i() -> None:
+    """"## Answer (I think)" over a set read the aside as the set {I} where a node is called I
+    (found by the random fuzz run): in a bracketed aside, "I" before a lower-case word is the
+    pronoun, as in prose."""
+    for record in BY_KIND["label"] + LISTS:
+        if len(record["nodes"]) > 14:
+            continue
+        record = _lettered(record)
+        renamed = {n: ("I" if n == record["nodes"][-1] else n) for n in record["nodes"]}
+        answer = _answer(record)
+        record = _Record({**record, "nodes": [renamed[n] for n in record["nodes"]],
+                          "answer": json.dumps([renamed.get(n, n) for n in answer]
+                                               if type(answer) is list else renamed[answer])})
+        kind = _kind(record)
+        for right in (True, False):
+            value, expected = _case(right, record)
+            for output in (f"## Answer (I think)\n\n{_text(kind, value)}",
+                           f"Final answer (I think): {_text(kind, value)}"):
+                assert _verdict(output, record) == expected, output

@@ -62,6 +62,7 @@ from closurebench.scoring.parse import (
     FAIL,
     HEDGE,
     MAX_DEPTH,
+    PRONOUN_RE,
     REVISING,
     REVISION_ADVERBS,
     SCAN,
@@ -73,6 +74,7 @@ from closurebench.scoring.parse import (
     clean,
     closing,
     coerce_json,
+    decoration,
     fold,
     loads,
     may_negate,
@@ -285,7 +287,9 @@ _QUALIFIED = rf"(?:{'|'.join(CUE_NOUNS + QUANTITIES)})"
 _CUE_AT_RE = re.compile(
     rf"(?:(?:{'|'.join(CUE_QUALIFIERS)})(?:[ \t]+{_QUALIFIED})?"
     rf"|(?:{'|'.join(REVISION_QUALIFIERS)})[ \t]+{_QUALIFIED}"
-    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])|(?:{'|'.join(FOREIGN_CUES)})(?![^\W_])", re.I)
+    rf"|(?:{'|'.join(CUE_NOUNS)}))s?(?![^\W_])|(?:{'|'.join(FOREIGN_CUES)})"
+    r"(?:(?![^\W_])|(?<=[\u2e80-\u9fff\uf900-\ufaff])(?=[\u2e80-\u9fff\uf900-\ufaff]))", re.I)
+"""A cue word; one of a script without spaces may run into the next word ("最终答案为3")."""
 
 
 _REVISED_RE = re.compile(
@@ -293,7 +297,8 @@ _REVISED_RE = re.compile(
     re.I)
 _MODS_RE = re.compile(rf"(?:(?<![^\W_])(?:{'|'.join(MODIFIERS)})[ \t]+)+\Z", re.I)
 _COPULA_RE_AFTER = re.compile(
-    rf"[ \t]+(?:is|are|was|equals|{'|'.join(languages.copulas())})\b[ \t]*:?[ \t]*", re.I)
+    rf"[ \t]+(?:is|are|was|equals|{'|'.join(languages.copulas())})\b[ \t]*:?[ \t]*"
+    rf"|[ \t]*(?:{'|'.join(languages.spaceless_copulas())})[ \t]*[:：]?[ \t]*", re.I)
 """The copula after a cue, in any language ("the answer is", "la respuesta es")."""
 _ASIDE_RE = re.compile(
     r"[ \t]*(?:,[ \t]*[^,;:：.!?()\n]{1,60}?[ \t]*(?:,|(?P<mark>(?=[ \t]*[:：])))"
@@ -344,8 +349,10 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     else:
         aside = None
     if end < stop and not role(region[end]) & (CLOSE | SEP) and arrow(region, end, end) == end \
-            and _group(region, m.end(), stop) is None:
-        return None  # a mark or a space follows a cue ('"answer":' is a JSON key)
+            and _group(region, m.end(), stop) is None and not (
+                cop is not None and languages.spaceless(m[0][0])):
+        return None  # a mark or a space follows a cue ('"answer":' is a JSON key; "最终答案为
+        # 3": a copula of a script without spaces)
     mods = _MODS_RE.search(lower, max(start, pos - 48), pos)
     first = mods.start() if mods else pos
     strong = m[0].startswith(("answer", *CUE_QUALIFIERS, *REVISION_QUALIFIERS)) or (
@@ -354,8 +361,9 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     revises = aside is not None and _DOUBT.search(aside[0]) is not None  # "(on reflection)"
     if cop is not None:
-        if mods is None:
-            return None  # "answer is" without "the": prose about an answer
+        if mods is None and not languages.spaceless(m[0][0]):
+            return None  # "answer is" without "the": prose about an answer (a script
+            # without spaces has no article: "最终答案为3")
         if hedged:
             return False, Unit(first, stop, HEDGE, False)
         at, slot = cop.end(), _SLOT_RE.match(lower, cop.end(), stop)
@@ -475,8 +483,8 @@ def _value_first(region: str, lower: str, pos: int, start: int, stop: int) -> Un
     lead = skip(subject, 0, OPEN)
     opener = _OPENER_BOOL_RE.match(subject, lead)
     subject = subject[opener.end() if opener else lead :]
-    if not subject.strip() or len(subject) > TEXT_CHARS:
-        return None
+    if not subject.strip() or len(subject) > TEXT_CHARS or _POINTER_RE.search(subject):
+        return None  # "The script's output above is my final answer.": it points back
     return Unit(lo, stop, subject, True, -1, True, True)
 
 
@@ -545,7 +553,8 @@ def _may_cue(lower: str, pos: int, end: int) -> bool:
     nxt = lower[end : end + 1]
     if nxt in ("s", "_"):  # "answers", "__Answer__" (but not "final_answer")
         nxt = lower[end + 1 : end + 2] or " "
-    return not nxt or not (nxt.isalnum() or nxt in "\"'")
+    return not nxt or not (nxt.isalnum() or nxt in "\"'") or (
+        languages.spaceless(lower[end - 1]) and languages.spaceless(nxt))  # "答案为3"
 
 
 def _finds(lower: str, stem: str, start: int, stop: int) -> set[int]:
@@ -654,6 +663,8 @@ def _whole(region: str, value: Any = FAIL) -> list[Unit]:
     if value is FAIL and body[:1] + body[-1:] in ("{}", "[]"):
         value = loads(body)
     if value is FAIL:
+        if body is not region and not _in_code(region, 3):  # "```csv\n…\n```": one block
+            return [Unit(0, len(region), body, True, -1, True)]  # of text, read as one
         return []
     found = answers(value)
     group = 0 if len(found) > 1 else -1
@@ -678,6 +689,20 @@ class _Cue:
         return None
 
 
+_PENDING = (
+    r"before i (?:can )?(?:answer|give|say|commit|decide|finali[sz]e)"
+    r"|so (?:that )?i can (?:answer|give|say|finali[sz]e)|(?:please|can you|could you) confirm"
+    r"|i still (?:have|need) to\b|(?:still|yet) to be (?:done|checked|computed|worked out)"
+    r"|i (?:didn'?t|did not|haven'?t|have not) (?:yet )?(?:comput|work(?:ed)? (?:it )?out|solv"
+    r"|calculat|finish)|to be (?:checked|confirmed|verified|continued|determined)"
+    r"|not (?:yet )?final\b")
+"""*An answer still pending is none*: a sentence saying the work is not done or not the
+answer yet ("I still have to follow the later hops before I can answer.", "I didn't compute it
+for the graph as given.", "— but please confirm so I can give a final answer."). Its own
+values are offered, not stated (``_SOFT``), and after a value it withdraws it (``_DOUBT``)."""
+_PENDING_STEMS = ("before i|so i can|so that i can|confirm|i still|still to be|yet to be"
+                  "|didn|did not|haven|have not|to be |not final|not yet final")
+
 _DOUBT = _Cue(
     r"\b(?:wait|hold on|hmm+,? no|(?<!\w )no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
     rf"|wrong|mistake|made an error|scratch that|{REVISING}|oops"
@@ -685,7 +710,8 @@ _DOUBT = _Cue(
     r"|consider|think|visit)|redo|let me (?:re|double[- ]check|check|verify|count)|missed"
     r"|forgot|overlooked|i'?m sorry|i am sorry|i apologi[sz]e|unable to|i (?:can ?not|can'?t"
     r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do))|~~"
-    r"|^[\W_]*(?:rather|instead)[ \t]*[,:;—–-]",  # "Rather, …", not "Instead of …"
+    rf"|^[\W_]*(?:rather|instead)[ \t]*[,:;—–-]|{_PENDING}",  # "Rather, …", not "Instead of"
+    f"{_PENDING_STEMS}|"
     "wait|hold on|hmm|no—|no —|no:|no :|no,|no ,|no-|no -|no wait|not right|not quite|correct"
     "|wrong|mistake|error|scratch|second thought|reflection|oops|actually|double|re-|recount"
     "|recheck|recalc|recomput|reexamin|reconsider|rethink|revisit|redo|let me|missed|forgot"
@@ -727,9 +753,10 @@ _CLAUSES_RE = re.compile(r"(?<=[.;!?])(?=\s)|(?<=\n)")
 _CLAUSE_RE = re.compile(r"(?<=[;—–])|(?=\bbut\b)", re.I)
 """Where a sentence's clauses meet (kept with the clause before, or before "but")."""
 _SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might|may) (?:also )?be"
-             r"|not sure|guess(?:es|ed|ing)?|candidates?|possibilit(?:y|ies))\b",
+             r"|not sure|guess(?:es|ed|ing)?|(?<!other )candidates?|possibilit(?:y|ies))\b"
+             rf"|{_PENDING}",
              "maybe|possibly|perhaps|probably|presumably|could|might|may|not sure|guess"
-             "|candidate|possibilit")
+             f"|candidate|possibilit|{_PENDING_STEMS}")
 """Qualms in a sentence: its values are offered, not stated. A verb or noun of guessing is
 one ("I guess 4.", "My guess is 4.", "A quick guess gives 4."), and so is a noun naming a
 value one of several ("One candidate is 6; another is 4.", "One possibility is 4."), never a
@@ -813,6 +840,13 @@ def _open(text: str, i: int) -> int:
     return i
 
 
+def _signed(piece: str) -> bool:
+    """Whether a piece opens with a conclusion sign after its open marks ("∴ 3", "⇒ A, B")."""
+    body = piece.lstrip()
+    i = _open(body, 0)
+    return i < len(body) and bool(role(body[i]) & SIGN)
+
+
 def _states(piece: str) -> bool | int:
     """Whether a piece of closing prose reads as a final statement, by its position and its
     classes of marks and words, not by phrasing: after its open marks (``marks.OPEN``) and
@@ -834,8 +868,10 @@ def _states(piece: str) -> bool | int:
         i = _open(body, concluding.end())
     if _BACKREF_RE.match(body, i) is not None:  # "This is my final answer.", "So that's it."
         return _BACKREF if _TRAILING_CUE_RE.search(body) is not None else False
-    if _TRAILING_CUE_RE.search(body) is not None:
-        return True  # "5 is the answer.", "B — that's my final answer"
+    trailing = _TRAILING_CUE_RE.search(body)
+    if trailing is not None:  # "5 is the answer.", "B — that's my final answer"; "The
+        # output above is my final answer.": a subject that points back is about the piece
+        return _BACKREF if _POINTER_RE.search(body, i, trailing.start()) else True
     if _POINTER_RE.search(body, i) is not None:
         return False  # it points back at a value given before: "Overall, I trust this count."
     if i < len(body) and role(body[i]) & SIGN:
@@ -902,7 +938,7 @@ _COPULA_RE = re.compile(r"\s+(?:is|was)\b")
 _TAIL_LIST_REV_RE = re.compile(r"[\s.!)]*[\w-]*\w(?:(?:\s*,\s*|\s+dna\s+|\s+dna\s*,\s*)[\w-]*\w)*")
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*|__([^_\n]{1,80})__")
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,80}~~")
-_SENTENCE_END_RE = re.compile(r"[.!?]\s+|\)\s+(?=[A-Z(])")
+_SENTENCE_END_RE = re.compile(r"[.!?][\"'”’»]*\s+|\)\s+(?=[A-Z(])")  # "…koala?” Yes, …"
 _TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _KV_RE = re.compile(r"^\s*(?:[-*•+]\s+)?[*_`]*[\w][\w \-]{0,30}?[*_`]*\s*(?=[^\w\s])")
 """A ``key: value`` row: a name, then a field separator (``parse.pair_end``) and a value."""
@@ -920,6 +956,12 @@ def _pieces(text: str, kind: str, schema: Schema | None = None) -> list[tuple[st
         return _sentences(text, out)
     i = 0
     while i < len(rows):
+        if rows[i].lstrip().startswith("```") and not _in_code(rows[i].lstrip() + "\n", 3):
+            shut = next((k for k in range(i + 1, len(rows)) if rows[k].strip() == "```"), -1)
+            if shut > i + 1:  # a fenced block of data ("```csv" … "```"): one block
+                out.append(("\n".join(rows[i + 1 : shut]).strip(), True))
+                i = shut + 1
+                continue
         if _row_is_item(rows[i], kind, schema):
             j, layout = i + 1, _layout(rows[i])
             while j < len(rows) and (not rows[j].strip() or (
@@ -1046,6 +1088,12 @@ class Reader:
                 return self._forward(FAIL, False, _pieces(
                     unit.payload, self.schema.kind, self.schema), {}), ""
             value, rest = read(unit.payload, self.schema, self.names, True)
+            bold = _BOLD_RE.match(unit.payload.lstrip(" \t"))
+            if bold is not None and value is not HEDGE and bold.end() < len(
+                    unit.payload.strip()):  # "The answer is: **A, B**, because …": the
+                inner, said = read(bold[1] or bold[2], self.schema, self.names, True)
+                if inner is not FAIL and not said.strip(_PAUSE):  # emphasis holds the value
+                    value, rest = inner, unit.payload.lstrip(" \t")[bold.end() :]
             if value is FAIL and unit.payload.strip():  # "Answer: There are 4 triangles.":
                 # a sentence after the cue, weighed as prose (copulas, qualms, questions)
                 kind = self.schema.kind
@@ -1060,6 +1108,8 @@ class Reader:
         words and all ("6 nodes", "node srv-24"), a field's name and separator before it
         aside ("nodes: A, B"); a value only if its labels name nodes, as in prose, so an
         aside ("Final answer (corrected)") is none and the block below the line counts."""
+        if PRONOUN_RE.match(text.lstrip(" \t(")):
+            return FAIL, ""  # "Answer (I think)": the pronoun, even where a node is called I
         for _ in range(2):
             value, rest = read(text, self.schema, self.names, True)
             if value is HEDGE or (value is not FAIL and self._named(value)):
@@ -1134,6 +1184,8 @@ class Reader:
         most ``MAX_NEGATIONS`` in a row."""
         schema, names = self.schema, self.names
         body = body.lstrip(_PAUSE + "—(")
+        if _signed(body):  # "∴ 3": the sign concludes, no part of the value
+            body = body[_open(body, 0) + 1 :].lstrip()
         opener = (_OPENER_BOOL_RE if schema.kind == "boolean" else _OPENER_RE).match(body)
         marked = False  # "Or maybe zebra, if …", "Actually srv-24 …": a label offered
         lead, body = self._negation(body)  # "It is no longer 4" (whose "no" an opener
@@ -1159,7 +1211,8 @@ class Reader:
             # read only after a join ("the answer is can_reach: …"), as any value is
         if value is not FAIL:
             alone = not rest.strip(_PAUSE + "?") or rest.lstrip(_PAUSE)[:1] in "(—-" or (
-                _REJECTION_TAIL_RE.match(rest) is not None)  # "Clara, not Noor."
+                _REJECTION_TAIL_RE.match(rest) is not None) or (  # "Clara, not Noor."
+                decoration(rest.strip(_PAUSE)))  # "3 ∎", "3 🎉"
             if alone or marked or (stated and (
                 schema.kind in ("integer", "number", "boolean", "object")
                 or (schema.kind == "array" and type(value) is list and len(value) > 1)
@@ -1186,6 +1239,17 @@ class Reader:
             value, rest = read(after, schema, names, True, True)
             if value is not FAIL:
                 return value, rest, False
+        if stated and "," in body[:LEAD_CLAUSE_CHARS] and not self._may_hold(
+                as_read(body[: body.index(",")])):  # "Putting it all together, yes: toad can
+            # reach koala.": a value opening the sentence after a leading clause holding none
+            after = body[body.index(",") + 1 :]
+            value, rest, _ = self._first(after, 0)
+            if value is FAIL and schema.kind in ("boolean", "object"):
+                value, rest, _ = self._first(after, 1)
+                value = value if value is not FAIL and (
+                    schema.kind == "object" or rest.lstrip(" ")[:1] in ":—") else FAIL
+            if value is not FAIL:
+                return value, rest, False
         if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
             tail = _TAIL_LIST_REV_RE.match(body[-300:][::-1])
             if tail is not None and not negated_before(body[: len(body) - len(tail[0])]):
@@ -1201,6 +1265,10 @@ class Reader:
         if current is not FAIL:
             tail = CLOSING_ADVERB_RE.match(prose)
             prose = prose[tail.end() :] if tail else prose
+            gloss = _GLOSS_RE.match(prose) if kind in ("number", "integer") else None
+            if gloss is not None and type(current) in (int, float) and abs(
+                    float(gloss[1]) - current) <= 0.5:  # "1.29 (about 1)": the value rounded
+                prose = prose[gloss.end() :]
         if current is not FAIL and _QUALM_RE.match(prose):
             return HEDGE  # "Final answer: 4 (maybe)", "… 4, probably.", "… 4?"
         if current is FAIL and not firm:
@@ -1233,8 +1301,8 @@ class Reader:
             return FAIL
         before = last  # the statement before each piece (a bracketed aside is none)
         for i in range(last + 1, len(pieces)):
-            if _aside_only(pieces[i][0]):
-                continue  # "{…}\n\n(see above) This is my final answer."
+            if _aside_only(pieces[i][0]) or not _WORD_RE.search(pieces[i][0]):
+                continue  # "{…}\n\n(see above) This is my final answer.", a fence's end
             said = _states(pieces[i][0])
             if said is True or (said is _BACKREF and before != last):
                 return FAIL  # a closing statement gives no value: never one of the reasoning
@@ -1302,7 +1370,7 @@ class Reader:
                         amend = current is not FAIL
                     else:
                         doubt = doubt or (revised and current is not FAIL)
-            marked = _marked(lower)
+            marked = _marked(lower) or _signed(piece)
             found = known[i] if i in known else self.values(
                 piece, block, 2 * (marked or doubt or amend) or (current is FAIL and not firm))
             if not found:
@@ -1330,7 +1398,8 @@ class Reader:
                     doubt = False
                 elif _ALT.search(_SAYING_RE.sub(" ", lower) if "would" in lower else lower):
                     return HEDGE  # "(6 if Z is counted)", "P.S. If the ancestor counts, 4."
-                elif doubt or amend or _DOUBT.search(lower) or _CONCLUDE.search(lower):
+                elif doubt or amend or _DOUBT.search(lower) or _CONCLUDE.search(lower) or (
+                        _signed(piece)):  # "∴ 3" concludes as "so 3" does
                     current, firm, doubt = value, firm or offered, False
                 elif offered and firm:
                     return HEDGE  # two different answers side by side
@@ -1376,6 +1445,11 @@ class Reader:
 _ENDS = frozenset(".!)*`$]}>")
 
 
+_GLOSS_RE = re.compile(r"[ \t]*\((?:about|approx(?:imately|\.)?|roughly|around|~|≈)[ \t]*"
+                       r"([+-]?\d+(?:\.\d+)?)\)")
+"""A number's rounded gloss in parentheses ("1.29 (about 1)"): the value said again."""
+LEAD_CLAUSE_CHARS = 48
+"""The longest leading clause before a closing sentence's value ("Putting it all together,")."""
 _EARLIER: Any = object()
 """``Reader._unrejected``'s mark for a dropped clause about an earlier attempt."""
 
@@ -1435,6 +1509,14 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     ``whole`` is ``document(region)`` when the caller has it already."""
     if "~~" in region:  # "Answer: ~~5~~ 3": struck text is gone, its striking a revision
         region = _STRUCK_RE.sub("~~", region)
+    if "[^" in region:  # markdown footnotes: "Yes[^1]" is "Yes", "[^1]: …" a remark
+        region = _FOOTNOTE_RE.sub("", region)
+    if "```" in region and region.count("```") % 2:  # a code block cut off: what it held
+        at = region.rfind("```")  # is no statement ("# answer = 3" in code never run), and
+        cut = region[at:].lower()  # if it held an answer attempt, that attempt was cut off
+        if "answer" in cut or "result" in cut or "{" in cut or "\\boxed" in cut:
+            return NO_ANSWER
+        region = region[:at]
     found = _whole(region, whole) if region[:1] in "{[\"`" else []
     cut = -1
     if not found:
@@ -1444,6 +1526,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
         return NO_ANSWER  # the final answer attempt was cut off
     readings = []
     for unit in found:
+        if unit.text and "```" in region and _in_code(region, unit.start):
+            continue  # "answer = solve(graph)" in a python block is code, no answer line
         value, rest = reader.explicit(unit)
         if value is FAIL or (value is HEDGE and unit.copula):
             if unit.readable_only:
@@ -1482,6 +1566,24 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
             region, last.start, reader):
         return NO_ANSWER
     return NO_ANSWER if value is HEDGE or value is FAIL else value
+
+
+_FOOTNOTE_RE = re.compile(r"^[ \t]*\[\^[^\]\s]{1,20}\]:.*$|\[\^[^\]\s]{1,20}\]", re.M)
+"""A markdown footnote's definition line or its marker in the text."""
+_DATA_FENCES = frozenset(("", "text", "txt", "plaintext", "plain", "markdown", "md", "answer",
+                          "json", "jsonc", "json5", "yaml", "yml", "toml", "ini", "csv", "tsv",
+                          "xml", "html", "output", "result", "console", "latex", "tex", "math"))
+"""Fence info strings of text and data: an answer may be written inside them."""
+_FENCE_INFO_RE = re.compile(r"```[ \t]*([\w+#.-]*)")
+
+
+def _in_code(region: str, at: int) -> bool:
+    """Whether ``at`` is inside a fenced block of a programming language (its info string
+    names none of ``_DATA_FENCES``): code there is never a statement of the answer."""
+    if region.count("```", 0, at) % 2 == 0:
+        return False
+    info = _FENCE_INFO_RE.match(region, region.rfind("```", 0, at))
+    return info is not None and info[1].lower() not in _DATA_FENCES
 
 
 def _conditioned(region: str, at: int, reader: Reader) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 __all__ = ["LANGUAGES", "Language", "alternatives", "answers", "conjunctions", "copulas", "cues",
-           "modifiers", "qualms", "spaceless", "yes_no"]
+           "modifiers", "qualms", "spaceless", "spaceless_copulas", "yes_no"]
 
 
 class Language(NamedTuple):
@@ -44,23 +44,25 @@ LANGUAGES: dict[str, Language] = {
                    alternatives=("or",),
                    qualms=("maybe", "probably", "possibly", "perhaps", "presumably")),
     "de": Language(("antwort", "endgültige antwort", "finale antwort", "lösung"),
-                   ("ergebnis", "endergebnis"), ("die", "meine", "unsere"),
+                   ("ergebnis", "endergebnis"), ("die", "meine", "unsere", "richtige",
+                                                  "korrekte"),
                    ("ja",), ("nein",), ("oder",), ("vielleicht", "wahrscheinlich"),
                    ("ist", "lautet"),
                    conjunctions=("und",)),
-    "fr": Language(("réponse", "réponse finale", "reponse"), ("résultat", "resultat"),
-                   ("la", "ma", "notre"), ("oui",), ("non",), ("ou",),
-                   ("peut-être", "probablement"), ("est",),
+    "fr": Language(("réponse", "réponse finale", "reponse", "réponse correcte"),
+                   ("résultat", "resultat"), ("la", "ma", "notre", "bonne", "vraie"), ("oui",),
+                   ("non",), ("ou",), ("peut-être", "probablement"), ("est",),
                    conjunctions=("et",)),
-    "es": Language(("respuesta", "respuesta final", "solución"), ("resultado",),
-                   ("la", "mi", "nuestra"), ("sí",), ("no",), ("o",),
+    "es": Language(("respuesta", "respuesta final", "respuesta correcta", "solución"),
+                   ("resultado",), ("la", "mi", "nuestra", "verdadera"), ("sí",), ("no",), ("o",),
                    ("quizás", "quizá", "tal vez", "probablemente"), ("es",),
                    conjunctions=("y", "e")),
-    "it": Language(("risposta", "risposta finale", "soluzione"), ("risultato",),
-                   ("la", "mia"), ("sì",), ("no",), ("o", "oppure"), ("forse", "probabilmente"),
-                   ("è",),
+    "it": Language(("risposta", "risposta finale", "risposta corretta", "soluzione"),
+                   ("risultato",), ("la", "mia", "giusta", "vera"), ("sì",), ("no",),
+                   ("o", "oppure"), ("forse", "probabilmente"), ("è",),
                    conjunctions=("e", "ed")),
-    "pt": Language(("resposta", "resposta final", "solução"), ("resultado",), ("a", "minha"),
+    "pt": Language(("resposta", "resposta final", "resposta correta", "resposta certa",
+                    "solução"), ("resultado",), ("a", "minha"),
                    ("sim",), ("não",), ("ou",), ("talvez", "provavelmente"), ("é",),
                    conjunctions=("e",)),
     "nl": Language(("antwoord", "eindantwoord", "oplossing"), ("resultaat", "uitkomst"),
@@ -72,9 +74,9 @@ LANGUAGES: dict[str, Language] = {
                    conjunctions=("и",)),
     "zh": Language(("答案", "最终答案", "最後答案", "最后答案", "答"), ("结果", "結果", "最终结果"),
                    (), ("是的", "是"), ("不是", "否"), ("或者", "或", "还是", "還是"),
-                   ("也许", "也許", "可能", "大概")),
+                   ("也许", "也許", "可能", "大概"), ("为", "為", "是")),
     "ja": Language(("答え", "解答", "最終的な答え", "最終解答"), ("結果",), (), ("はい",),
-                   ("いいえ",), ("または", "あるいは"), ("たぶん", "多分", "おそらく")),
+                   ("いいえ",), ("または", "あるいは"), ("たぶん", "多分", "おそらく"), ("は",)),
     "ko": Language(("정답", "답", "최종 답", "최종 정답"), ("결과",), (), (), (), ("또는",),
                    ("아마",)),
 }
@@ -111,7 +113,13 @@ def modifiers() -> tuple[str, ...]:
 def copulas() -> tuple[str, ...]:
     """Every other language's copulas between its cue and the value ("La respuesta es 3",
     "Die Antwort ist ja"), for languages written with spaces, longest first."""
-    return _all("copulas")
+    return tuple(w for w in _all("copulas") if not spaceless(w[0]))
+
+
+def spaceless_copulas() -> tuple[str, ...]:
+    """The copulas of scripts written without spaces ("最终答案为3", "答えは3"): no word
+    boundary around them, longest first."""
+    return tuple(w for w in _all("copulas") if spaceless(w[0]))
 
 
 def yes_no() -> dict[str, bool]:

@@ -42,7 +42,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from closurebench.scoring import languages
-from closurebench.scoring.marks import CLOSE, OPEN, SEP, item_marker, skip
+from closurebench.scoring.marks import CLOSE, DASH, OPEN, SEP, item_marker, role, skip
 
 __all__ = [
     "FAIL", "FLOAT_TOLERANCE", "HEDGE", "MAX_DEPTH", "MAX_INT_DIGITS", "TOLERANCES",
@@ -325,7 +325,7 @@ _FOLD = str.maketrans({
     **dict.fromkeys("\u00ad\u200b\u200c\u200d\u2060\ufeff"),
     **dict.fromkeys("\u2018\u2019\u201a\u2032", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u2033", '"'),
-    "\u3001": ",", "\u2248": "≈", "\u2243": "≈", "\u223c": "~",
+    "\u3001": ",", "\u3002": ".", "\uff61": ".", "\u2248": "≈", "\u2243": "≈", "\u223c": "~",
 })
 
 
@@ -534,7 +534,7 @@ revision after it, and no item of a set's list."""
 _HEAD_RE = re.compile(rf"(?:\d+|{'|'.join(NUMBER_WORDS)})[ \t]+[^:\n\[{{]{{1,30}}?:[ \t]+(?=\S)",
                       re.I)
 """A count and what it counts before a list's colon ("3 nodes: ", "three hosts: ")."""
-_PRONOUN_RE = re.compile(r"I(?:[ \t]+(?!(?:and|or|plus|nor)\b)(?!(?!was\b)[a-z]*[^s\W]s\b)[a-z]"
+PRONOUN_RE = re.compile(r"I(?:[ \t]+(?!(?:and|or|plus|nor)\b)(?!(?!was\b)[a-z]*[^s\W]s\b)[a-z]"
                          r"|['’][a-z])")
 """In prose, "I" before a lower-case word is the pronoun, even where a node is called I
 ("Overall, I am confident in this.", "I'd say 4"); not before "and", "or" (a list) or a
@@ -543,6 +543,7 @@ _FOREIGN_AND_RE = re.compile(rf"[ \t]+({'|'.join(languages.conjunctions())})[ \t
 """Another language's "and" between a list's last two items (lower case: "Bea, Gus und Vic")."""
 _REJECTING_RE = re.compile(r"[ \t]*,?[ \t]*(?:but[ \t]+)?not\b", re.I)
 """A list's end at a rejected alternative after it ("A, B, not C", "A and B but not C")."""
+_ITEM_REMARK_RE = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
 _EMPTY = r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)"
 _EMPTY_RE = re.compile(_EMPTY + r"(?![\w-])", re.I)
@@ -573,7 +574,7 @@ def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     text = _lead(text)
     m = _TOKEN_RE.match(text)
     if m is None or (weak and (names is None or not names(m[1].rstrip(".")))) or (
-            weak and _PRONOUN_RE.match(text)):
+            weak and PRONOUN_RE.match(text)):
         return FAIL, text
     label, rest = m[1].rstrip("."), text[m.end() :]
     if names is not None and not weak and not names(label):
@@ -617,23 +618,29 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
     while True:
         m = _TOKEN_RE.match(text, pos)
         if m is None or (weak and not (names and names(m[1].rstrip(".")))) or (
-                weak and _PRONOUN_RE.match(text, m.start())):
+                weak and PRONOUN_RE.match(text, m.start())):
             break
         out.append(m[1].rstrip("."))
-        if CLOSING_ADVERB_RE.match(text, m.end()) or _REJECTING_RE.match(text, m.end()):
-            pos = m.end()
+        end = m.end()
+        if CLOSING_ADVERB_RE.match(text, end) or _REJECTING_RE.match(text, end):
+            pos = end
             break  # "A, B, actually.", "A, B, not C": the statement ends, no more items
-        sep = _SEP_RE.match(text, m.end())
+        remark = _ITEM_REMARK_RE.match(text, end)  # "Dina (direct), Grace (via Zoe)": a
+        if remark is not None and _SEP_RE.match(text, remark.end()):  # remark on its item
+            if _REMARK_HEDGE_RE.search(remark[0]):
+                return HEDGE, text[end:]  # "A (or B), C"
+            end = remark.end()
+        sep = _SEP_RE.match(text, end)
         if sep is None:  # "Bea, Gus y Vic": another language's "and"; where it is also a
             # node ("D, L y Y"), only between two nodes (no list puts nodes side by side)
-            sep = _FOREIGN_AND_RE.match(text, m.end())
+            sep = _FOREIGN_AND_RE.match(text, end)
             if sep is not None and names is not None and names(sep[1]):
                 after = _TOKEN_RE.match(text, sep.end())
                 sep = sep if after is not None and names(after[1].rstrip(".")) else None
         pos = m.end() if sep is None else sep.end()
-        if _HEDGE_RE.match(text, m.end()) or (sep is not None and _HEDGE_RE.match(text, pos)):
+        if _HEDGE_RE.match(text, end) or (sep is not None and _HEDGE_RE.match(text, pos)):
             return HEDGE, text[pos:]  # "A or B", "A, B and maybe C"
-        if sep is None or sep.end() == m.end():
+        if sep is None or sep.end() == end:
             break
     if not out:
         return FAIL, text
@@ -688,11 +695,27 @@ def lines(text: str) -> list[str]:
     elif len(rows) > 1 and _TABLE_RULE_RE.match(rows[0]):
         rows = rows[1:]  # "| Answer |" was the cue: its rule, then the rows
     out = []
-    for row in rows:
-        k = item_marker(row)
-        row = row[k:] if k else _PIPE_RE.sub("", row, count=1)
-        out.append(row.strip().rstrip("|").strip())
+    for item in (r for row in rows for r in _inline_rows(row)):
+        k = item_marker(item)
+        item = item[k:] if k else _PIPE_RE.sub("", item, count=1)
+        out.append(item.strip().rstrip("|").strip())
     return out
+
+
+_INLINE_ENUM_RE = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)][ \t]+")
+
+
+def _inline_rows(row: str) -> list[str]:
+    """A row numbered inline ("1) Dina 2) Grace 3) Hana") as one row per item: enumerators
+    1, 2, 3, … in order on one line are rows run together."""
+    if ") " not in row and ". " not in row:
+        return [row]
+    marks = list(_INLINE_ENUM_RE.finditer(row))
+    if len(marks) < 2 or marks[0].start() != len(row) - len(row.lstrip()) or any(
+            int(m[1]) != i + 1 for i, m in enumerate(marks)):
+        return [row]
+    return [row[a.start() : b.start() if b else len(row)].strip()
+            for a, b in zip(marks, [*marks[1:], None])]
 
 
 def _cell(row: str, names: Names | None) -> str:
@@ -714,9 +737,14 @@ def _cell(row: str, names: Names | None) -> str:
 
 def decoration(text: str) -> bool:
     """Whether ``text`` is symbols only (emoji, dingbats, their joiners and variation
-    selectors: categories ``So``, ``Sk``, ``Mn``, ``Cf``) and spaces: no remark."""
-    return all(ch.isspace() or unicodedata.category(ch) in ("So", "Sk", "Mn", "Cf")
-               for ch in text)
+    selectors: categories ``So``, ``Sk``, ``Mn``, ``Cf``; the end-of-proof sign ``∎``) and
+    spaces: no remark."""
+    return all(ch.isspace() or ch == "\u220e" or unicodedata.category(ch) in (
+        "So", "Sk", "Mn", "Cf") for ch in text)
+
+
+_NEGATIVE_MARKS = frozenset("✗✘❌❎☒⨯✖🚫")
+"""Marks that say "no" of the row they end."""
 
 
 def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
@@ -737,6 +765,9 @@ def _block(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
         if item is FAIL or item is HEDGE:
             return item, text
         tail = rest.strip(_PAUSE + "|")
+        if tail and decoration(tail) and (rest.lstrip(" \t")[:1] in ":=" or any(
+                ch in _NEGATIVE_MARKS for ch in tail)):
+            return FAIL, text  # "- L: ✓", "- Y ✗": a checklist of findings, no set
         if tail and not decoration(tail):  # "- Carol ✅ 🎉" ends with symbols only
             if rest.lstrip(" ")[:1] not in "(—-–:" or (names is None and weak):
                 return FAIL, text
@@ -801,8 +832,9 @@ def pair_end(text: str, at: int) -> int:
     are none), and the spaces after it."""
     end = at + 1 if text[at : at + 1] == "|" else skip(text, at, SEP)
     if end == at or (end == at + 1 and at > 0 and text[at - 1].isalnum()
-                     and text[end : end + 1].isalnum()):
-        return -1  # no separator, or a hyphen inside a word ("Self-check")
+                     and text[end : end + 1].isalnum() and role(text[at]) & DASH):
+        return -1  # no separator, or a hyphen inside a word ("Self-check"; "can_reach:否" is
+        # a pair, as text without spaces writes it)
     while end < len(text) and text[end] in " \t":
         end += 1
     return end
@@ -821,6 +853,19 @@ def _wide(text: str, schema: Schema) -> str:
         if len(keys) == len(values) and all(
                 k.lower().translate(_KEY_CHARS) in schema.prop_keys for k in keys):
             rows[i : i + 3] = [f"{k}: {v}" for k, v in zip(keys, values, strict=True)]
+    return "\n".join(rows)
+
+
+def _csv(text: str, schema: Schema) -> str:
+    """``text`` with a CSV header of the fields over one row of values ("can_reach,in_degree"
+    over "false,2") as ``key: value`` lines, as ``_wide`` does for a markdown table."""
+    rows = text.strip().split("\n")
+    for i in range(len(rows) - 2, -1, -1):
+        keys = [c.strip().strip("\"'") for c in rows[i].split(",")]
+        values = [c.strip() for c in rows[i + 1].split(",")]
+        if len(keys) > 1 and len(keys) == len(values) and all(
+                k.lower().translate(_KEY_CHARS) in schema.prop_keys for k in keys):
+            rows[i : i + 2] = [f"{k}: {v}" for k, v in zip(keys, values, strict=True)]
     return "\n".join(rows)
 
 
@@ -880,6 +925,8 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     tabled = "|" in text
     if tabled:
         text = _wide(text, schema)
+    elif "\n" in text and "," in text:
+        text = _csv(text, schema)
     if text.count(")") > text.count("("):
         text = text.rstrip(" .)")  # the end of a remark whose "(" was read past
     if schema.spoken is not None:  # "can_reach is false, in degree 2 and out degree 1"
@@ -1133,9 +1180,11 @@ def hedged_before(prefix: str) -> bool:
     return "ly" in low and _HEDGED_TAIL_RE.search(prefix[-40:]) is not None
 
 
-_SOFT_LEAD_RE = re.compile(rf"(?:[\s*_\"'(]*{_words_re(languages.qualms())})+", re.I)
-"""Qualms before a value, in any language: "maybe 4", "vielleicht ja", "也许是"; a hedge
-only if a value of the type follows them."""
+_SOFT_LEAD_RE = re.compile(rf"(?:[\s*_\"'(]*{_words_re((*languages.qualms(), 'either'))})+",
+                           re.I)
+"""Qualms before a value, in any language: "maybe 4", "vielleicht ja", "也许是", and "either"
+opening alternatives ("either A, B or C, depending on …"); a hedge only if a value of the
+type follows them."""
 _BARE_RE = re.compile(r"[^\s{}\[\]\"'`]{1,64}")
 
 
@@ -1205,9 +1254,11 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
     if it reads as one, so labels must name a node (``names``). ``rest`` is what follows the
     value in the text, for the caller to weigh as commentary.
     """
-    if type(payload) is str and ("<" in payload or "[" in payload) and (
-            _PLACEHOLDER_RE.fullmatch(payload)):
-        return FAIL, ""  # "<answer>", "[your answer here]": the template, not an answer
+    if type(payload) is str and ((("<" in payload or "[" in payload) and (
+            _PLACEHOLDER_RE.fullmatch(payload))) or (len(payload) < 24 and (
+            _NOT_GIVEN_RE.fullmatch(payload)))):
+        return FAIL, ""  # "<answer>", "[your answer here]": the template, not an answer;
+        # "TBD", "N/A", "see above": none given
     if text:
         value, rest = _text(payload, schema, names, weak) if type(payload) is str else (FAIL, "")
     elif schema.kind == "any":
@@ -1232,6 +1283,9 @@ _PLACEHOLDER_RE = re.compile(
     r"[^\[\]\n]{0,40}\])[\"']?\s*[.!]?\s*", re.I)
 """A template's slot where a value should be: "<answer>", "<name>", "[your answer here]"
 (and the tail "names>" a list reading leaves of "<names>"); no label has angle brackets."""
+_NOT_GIVEN_RE = re.compile(r"[\s*_]*(?:TB[DAC]|N/A|see (?:above|below)|to be determined)"
+                           r"[\s*_]*[.!]?\s*", re.I)
+"""The standard words for a value not given ("TBD", "N/A", "see above"): no answer."""
 
 
 def as_read(text: str) -> str:
