@@ -73,7 +73,36 @@ outputs that cannot have one (JSON mode, an answer in the first line, a ``<think
 ``WHOLE`` lists them; those name the other value themselves where it is natural.
 
 Before the styles were committed, only their renderings were printed (no verdict asked of the
-judge) to check this code. First run: not yet run when the styles were committed.
+judge) to check this code.
+
+First run (seed 20240611, 2 per category, on the judge of commit 4eba63a; the styles were
+committed unrun as 2703b9a first). Part A: 845 credited, 123 missed, 2 wrongly credited (968
+right renderings; 20 of 26 styles read in full). Misses: ``claude first sentence`` 52 (every
+one, unparsed: "The count is **3**." / "Yes, there is a chain from toad to koala." followed by
+an explanation), ``o1 answer then reasoning`` 52 (every one: 50 unparsed, and both objects
+read as the rejected value of "A quick pass gives …, but that reads one edge backwards."),
+``slash set`` 13 (every set of two or more, unparsed: "Answer: Ada/Hugo/Karl"; the one-element
+"Answer: Ada" credited), ``double-quoted names`` 2 (both objects, unparsed: ``Final answer:
+"out_degree": 1, "in_degree": 2, "can_reach": false``), ``reach / in / out`` 2 and ``sentence
+per field`` 2 (every one, unparsed). 2 of the 123 misses were read as another answer, 121
+unparsed. Over-credits: ``o1 answer then reasoning`` 2 (both objects with the wrong value
+after "**Answer:**": the right object named as rejected in the reasoning was credited).
+
+Part B: 124 of 900 outputs over-credited (2 showing the right value, 122 the wrong one); 344 of
+900 parsed. Over-credits: ``answer then other final`` 52 (every wrong-value rendering: "Answer:
+5. Final answer: 3." credited 3, the later value; all 104 parsed), ``json answer key twice``
+52 (every wrong-value rendering: ``{"answer": 5, "answer": 3}`` credited 3, the last key; all
+104 parsed), ``cannot give a single answer`` 18 (the wrong-value renderings without a prelude:
+the second reading, "… two-way I get 4. Both readings seem possible here, so I cannot give a
+single answer.", credited; all 36 outputs without a prelude parsed as their second reading,
+none of the 68 with one), ``x or y`` 2 (both objects with the right value first: "Answer:
+(out_degree: 1, …) or (out_degree: 2, …)" read as the first object; the other two objects
+parsed as their first, no other type parsed). Parsed without over-credit: ``every node
+marked`` 28 (every one, read as the first node alone, e.g. ``['Zoe']``, a node marked "does not
+qualify"), ``answer of another type`` 40 (every set and label: "Answer: 5" read as ``['5']`` or
+``'5'``; yes/no, counts and averages unparsed), ``[to be filled]`` 28 (every set, read as
+``['to']``). Never parsed: ``multiple-choice letter``, ``looping trace cut off``,
+``somewhere between``.
 """
 
 from __future__ import annotations
