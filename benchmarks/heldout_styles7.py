@@ -103,6 +103,14 @@ qualify"), ``answer of another type`` 40 (every set and label: "Answer: 5" read 
 ``'5'``; yes/no, counts and averages unparsed), ``[to be filled]`` 28 (every set, read as
 ``['to']``). Never parsed: ``multiple-choice letter``, ``looping trace cut off``,
 ``somewhere between``.
+
+Fixed in the next commit (docs/scoring.md), each as a rule over every answer type: Part A 953
+credited, 15 missed, 0 wrong; Part B 52 of 900 credited, 104 parsed. Left on purpose, as the
+judge's documented policy differs from this battery's verdict: a set joined by "/" is
+alternatives ("Ada/Hugo" is "Ada or Hugo": no answer, never an over-credit), and a later
+"Final answer:" after an "Answer:" is the revision it names ("Answer: 5. Final answer: 3."
+reads 3, as "Draft: … Final: …" does). Left as a miss: an object's fields said one sentence
+each in words ("Ursula's out-degree is 1. … Ursula cannot reach Eve.").
 """
 
 from __future__ import annotations

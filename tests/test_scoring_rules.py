@@ -2018,7 +2018,8 @@ def test_an_object_past_other_words_is_read_as_any_value_is(ending: str) -> None
                                     '{"answer": "<answer>"}', '{"answer": ["<name>"]}',
                                     "Answer: [<names>]", "Answer: <name1>, <name2>",
                                     "Working: it looks done.\n\nAnswer: TBD", "Answer: N/A",
-                                    "One reading gives one value.\n\nAnswer: see above."])
+                                    "One reading gives one value.\n\nAnswer: see above.",
+                                    "Answer: [to be filled]"])
 def test_a_templates_placeholder_is_no_answer(output: str) -> None:
     """A placeholder echoed from the prompt's template ("<answer>", "[your answer here]") was
     read as a label or set ("your", "<name>"): scored wrong, but counted as parsed. It is no
@@ -2142,3 +2143,82 @@ def test_i_in_an_aside_after_a_cue_is_the_pronoun_even_where_a_node_is_called_i(
             for output in (f"## Answer (I think)\n\n{_text(kind, value)}",
                            f"Final answer (I think): {_text(kind, value)}"):
                 assert _verdict(output, record) == expected, output
+
+
+# ---- found by the seventh outside battery (benchmarks/heldout_styles7.py) -------------------
+
+
+@pytest.mark.parametrize("ending", [
+    "The answer is **{v}**.\n\nHere's how I got there. I went through every edge in its "
+    "direction. At first glance it looks like {o}, but that comes from misreading one edge; "
+    "with every edge read as stated, the answer above holds.",
+    "**Answer:** {v}\n\n**Reasoning:**\n- A quick pass gives {o}, but that reads one edge "
+    "backwards.\n- Re-checking every edge in its direction confirms the answer above.",
+])
+def test_an_answer_given_first_and_explained_after_keeps_its_value(ending: str) -> None:
+    """Answer-first outputs (the seventh battery missed every one): a value discounted in its
+    own sentence ("…, but that reads one edge backwards") is set aside, a check that agrees
+    ("confirms the answer above") is no doubt, and a closing sentence about "the answer
+    above" refers to the opening statement's value. For every answer type."""
+    for record, _, expected, output in _endings(ending):
+        assert _verdict(output, record) == expected, output
+
+
+def test_an_objects_fields_quoted_abbreviated_or_slashed_give_the_verdict_of_answer() -> None:
+    """'"out_degree": 1, "in_degree": 2, …' (JSON's members without braces) and "reach: no /
+    in: 2 / out: 1" (a word of one field's name that names no other field; " / " between
+    fields) were no answer."""
+    for record in BY_KIND["object"]:
+        for right in (True, False):
+            value, expected = _case(right, record)
+            quoted = ", ".join(f'"{k}": {json.dumps(v)}' for k, v in value.items())
+            short = " / ".join(f"{k.split('_')[0] if k != 'can_reach' else 'reach'}: "
+                               f"{('yes' if v else 'no') if type(v) is bool else v}"
+                               for k, v in value.items())
+            for output in (f"Final answer: {quoted}", f"I checked every edge.\n\n{short}"):
+                assert _verdict(output, record) == expected, output
+
+
+@pytest.mark.parametrize("ending", [
+    "Reading every link as one-way I get {v}; reading them as two-way I get {o}. Both "
+    "readings seem possible here, so I cannot give a single answer.",
+])
+def test_an_output_that_says_it_cannot_choose_gives_no_answer(ending: str) -> None:
+    """Credited on the seventh battery's first run, for every answer type."""
+    for record, _, _, output in _endings(ending):
+        assert _verdict(output, record) == NONE, output
+
+
+def test_conflicting_duplicates_alternative_objects_and_findings_give_no_answer() -> None:
+    """'{"answer": 5, "answer": 3}' had credited the last key (JSON keeps it silently); an
+    object "(…) or (…)" its first; "Zoe: does not qualify, Rupert: qualifies" read the set
+    {Zoe}; "Answer: 5" to a node or set question read the label "5". None is an answer."""
+    for record, right, _, _ in _endings(""):
+        value, _ = _case(right, record)
+        other = _wrong(record) if right else _answer(record)
+        kind = _kind(record)
+        output = f'{{"answer": {json.dumps(value)}, "answer": {json.dumps(other)}}}'
+        assert _verdict(output, record) == NONE, output
+        if kind == "object":
+            output = f"Answer: ({_text(kind, value)}) or ({_text(kind, other)})"
+            assert _verdict(output, record) == NONE, output
+        if kind in ("label", "labels"):
+            assert _verdict("Answer: 5", record) == NONE
+        if kind == "labels" and len(value) > 1:
+            output = "Going node by node: " + ", ".join(
+                f"{x}: {'qualifies' if i % 2 else 'does not qualify'}" for i, x in enumerate(value))
+            assert _verdict(output, record) == NONE, output
+
+
+def test_a_hedging_adverb_before_a_closing_list_offers_it() -> None:
+    """"Likely Bea, Gus, Vic." credited the set (found by a random fuzz run): the list that ends
+    a closing sentence was read without looking for a hedge before it, only a negator. For
+    node and set answers, right value or wrong, with the nodes as names and as letters."""
+    for record in BY_KIND["label"] + LISTS:
+        for case in (record, _lettered(record)) if len(record["nodes"]) <= 14 else (record,):
+            kind = _kind(case)
+            for right in (True, False):
+                value, _ = _case(right, case)
+                for word in ("Likely", "Probably", "Presumably"):
+                    output = f"{word} {_text(kind, value)}."
+                    assert _verdict(output, case) == NONE, output

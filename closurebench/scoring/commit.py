@@ -76,6 +76,7 @@ from closurebench.scoring.parse import (
     coerce_json,
     decoration,
     fold,
+    hedged_before,
     loads,
     may_negate,
     may_read,
@@ -709,7 +710,8 @@ _DOUBT = _Cue(
     r"|correct(?:ion|ing)|double[- ]count|re-?(?:count|check|calculat|comput|examin"
     r"|consider|think|visit)|redo|let me (?:re|double[- ]check|check|verify|count)|missed"
     r"|forgot|overlooked|i'?m sorry|i am sorry|i apologi[sz]e|unable to|i (?:can ?not|can'?t"
-    r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do))|~~"
+    r"|am unable to|'m unable to) (?:help|answer|determine|solve|assist|provide|do|give|choose"
+    r"|pick|commit|decide|settle))|~~"
     rf"|^[\W_]*(?:rather|instead)[ \t]*[,:;—–-]|{_PENDING}",  # "Rather, …", not "Instead of"
     f"{_PENDING_STEMS}|"
     "wait|hold on|hmm|no—|no —|no:|no :|no,|no ,|no-|no -|no wait|not right|not quite|correct"
@@ -1252,7 +1254,9 @@ class Reader:
                 return value, rest, False
         if stated > 1 and schema.kind == "array" and names is not None:  # "… reach C and K."
             tail = _TAIL_LIST_REV_RE.match(body[-300:][::-1])
-            if tail is not None and not negated_before(body[: len(body) - len(tail[0])]):
+            head = body[: len(body) - len(tail[0])] if tail is not None else ""
+            if tail is not None and not negated_before(head) and not hedged_before(head):
+                # ("Likely Bea, Gus, Vic." offers the list, as "likely" before fields does)
                 value, rest = read(tail[0][::-1], schema, names, True, True)
                 if value is not FAIL and not rest.strip(_PAUSE):
                     return value, rest, False
@@ -1274,11 +1278,25 @@ class Reader:
         if current is FAIL and not firm:
             pieces = _pieces(prose[-CLOSING_CHARS:], kind, self.schema)
             short = len(prose) <= CLOSING_CHARS and len(pieces) <= MAX_SENTENCES
-            return self._closing(pieces[-MAX_SENTENCES:], short + (len(pieces) == 1))
+            value = self._closing(pieces[-MAX_SENTENCES:], short + (len(pieces) == 1))
+            if value is FAIL and len(pieces) > 1 and _ANSWER_ABOVE_RE.search(pieces[-1][0]):
+                return self._opening(prose, pieces[-MAX_SENTENCES:])
+            return value
         if kind == "any":  # no schema: commentary offers no values, it can only withdraw
             return HEDGE if _DOUBT.search(prose[-LINE_SCAN_CHARS:].lower()) else current
         return self._forward(current, firm, _pieces(prose[-LINE_SCAN_CHARS:], kind, self.schema),
                              {})
+
+    def _opening(self, prose: str, closing: list[tuple[str, bool]]) -> Any:
+        """An answer given first ("The count is **3**.", "No, there is no chain …") and
+        explained after, when the closing sentence points back at it ("…, the answer above
+        holds."): the opening statement's one value, weighed against the closing sentences
+        as a commitment is."""
+        head = _pieces(prose[:CLOSING_CHARS], self.schema.kind, self.schema)[:1]
+        said = self.values(head[0][0], head[0][1], 2) if head else []
+        if len(said) != 1 or said[0][1] is QUESTIONED or said[0][0] is HEDGE:
+            return FAIL
+        return self._forward(said[0][0], True, closing, {})
 
     def _closing(self, pieces: list[tuple[str, bool]], short: int) -> Any:
         """Prose without an explicit unit: the last piece that gives a value commits, weighed
@@ -1370,12 +1388,18 @@ class Reader:
                         amend = current is not FAIL
                     else:
                         doubt = doubt or (revised and current is not FAIL)
+            discount = _DISCOUNT_RE.search(piece) if " but " in lower else None
+            if discount is not None and not self._may_hold(as_read(discount[0])):
+                # "A quick pass gives 5, but that reads one edge
+                piece, lower = piece[discount.end() :], lower[discount.end() :]  # backwards":
+                known.pop(i, None)  # the value before it is set aside, what follows counts
             marked = _marked(lower) or _signed(piece)
             found = known[i] if i in known else self.values(
                 piece, block, 2 * (marked or doubt or amend) or (current is FAIL and not firm))
             if not found:
-                if current is not FAIL and not doubt and marked and _DOUBT.search(lower):
-                    doubt = True
+                if current is not FAIL and not doubt and marked and _DOUBT.search(lower) and (
+                        not _CONFIRMS_RE.search(lower)):  # "Re-checking every edge confirms
+                    doubt = True  # the answer above.": a check that agrees is no doubt
                 continue
             for value, offered in found:
                 if value is HEDGE:
@@ -1445,6 +1469,16 @@ class Reader:
 _ENDS = frozenset(".!)*`$]}>")
 
 
+_DISCOUNT_RE = re.compile(r"[ \t]*,?[ \t]*\bbut[ \t]+(?:that|this|it)(?:['’]s)?\b"
+                          r"(?![ \t]+(?:is|was)[ \t]+(?:right|correct|true)\b)[^.;:,!?]*", re.I)
+"""A value's own discount after it in its sentence ("It looks like 5, but that comes from
+misreading one edge"): the value is set aside; only what follows the clause counts."""
+_CONFIRMS_RE = re.compile(r"\b(?:confirm(?:s|ed)?|holds|stands|checks out|agrees|remains)\b"
+                          r"|\b(?:is|was) (?:correct|right)\b")
+"""A check that agrees ("Re-checking every edge confirms the answer above."): no doubt."""
+_ANSWER_ABOVE_RE = re.compile(r"\b(?:answer|result|count|value|conclusion)[ \t]+above\b"
+                              r"|\babove[ \t]+(?:answer|result|count|value)\b", re.I)
+"""A closing sentence about the answer given at the top ("…, the answer above holds.")."""
 _GLOSS_RE = re.compile(r"[ \t]*\((?:about|approx(?:imately|\.)?|roughly|around|~|≈)[ \t]*"
                        r"([+-]?\d+(?:\.\d+)?)\)")
 """A number's rounded gloss in parentheses ("1.29 (about 1)"): the value said again."""
@@ -1568,7 +1602,8 @@ def final(region: str, reader: Reader, whole: Any = FAIL) -> Any:
     return NO_ANSWER if value is HEDGE or value is FAIL else value
 
 
-_FOOTNOTE_RE = re.compile(r"^[ \t]*\[\^[^\]\s]{1,20}\]:.*$|\[\^[^\]\s]{1,20}\]", re.M)
+_FOOTNOTE_RE = re.compile(r"^[ \t]*\[\^[^\]\s\"']{1,20}\]:[ \t].*$"
+                          r"|(?<![\"'])\[\^[^\]\s\"']{1,20}\](?![\"'])", re.M)
 """A markdown footnote's definition line or its marker in the text."""
 _DATA_FENCES = frozenset(("", "text", "txt", "plaintext", "plain", "markdown", "md", "answer",
                           "json", "jsonc", "json5", "yaml", "yml", "toml", "ini", "csv", "tsv",

@@ -210,7 +210,22 @@ def _constant(name: str) -> Any:
     raise ValueError(f"{name} is not a value")
 
 
-_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+_CONFLICT = object()
+
+
+def _members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members; a key given twice with two values is neither (``{"answer": 5,
+    "answer": 3}`` answers nothing: JSON would keep the last one silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        out[key] = _CONFLICT if key in out and out[key] != value else value
+    if any(v is _CONFLICT for v in out.values()):
+        return {k: v for k, v in out.items() if v is not _CONFLICT}
+    return out
+
+
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant,
+                            object_pairs_hook=_members)
 SCAN = _DECODER.scan_once
 """The C scanner: ``SCAN(text, pos) -> (value, end)``, raising on anything but JSON."""
 
@@ -543,6 +558,9 @@ _FOREIGN_AND_RE = re.compile(rf"[ \t]+({'|'.join(languages.conjunctions())})[ \t
 """Another language's "and" between a list's last two items (lower case: "Bea, Gus und Vic")."""
 _REJECTING_RE = re.compile(r"[ \t]*,?[ \t]*(?:but[ \t]+)?not\b", re.I)
 """A list's end at a rejected alternative after it ("A, B, not C", "A and B but not C")."""
+_NUMBER_LABEL_RE = re.compile(r"[+-]?\d+(?:\.\d+)?")
+_FINDING_RE = re.compile(r":[ \t]+[^\W\d_]")
+"""A node then ":" and words: the key of a finding about it, not a set's item."""
 _ITEM_REMARK_RE = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
 _TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
 _EMPTY = r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)"
@@ -566,7 +584,7 @@ _OTHER_RE = re.compile(
 not named ("wolf or someone else", "Either wolf or another person.") is a hedge, as "4 or
 5" is; every other type reads any word after "or" as an alternative already."""
 _AND_RE = re.compile(r"\s*(?:,\s*)?(?:and|&)\b", re.I)
-_PIECE_SPLIT_RE = re.compile(r"[,;](?![^()]*\))")
+_PIECE_SPLIT_RE = re.compile(r"(?:[,;]|[ \t]/[ \t])(?![^()]*\))")
 
 
 def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
@@ -577,6 +595,8 @@ def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
             weak and PRONOUN_RE.match(text)):
         return FAIL, text
     label, rest = m[1].rstrip("."), text[m.end() :]
+    if names is not None and _NUMBER_LABEL_RE.fullmatch(label) and not names(label):
+        return FAIL, text  # "Answer: 5" to "which node": a number of another type, no label
     if names is not None and not weak and not names(label):
         for other in _TOKEN_RE.finditer(text, 0, min(len(text), 80)):  # "node srv-24"
             if _CLAUSE_END_RE.search(text, 0, other.start()):
@@ -620,6 +640,11 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
         if m is None or (weak and not (names and names(m[1].rstrip(".")))) or (
                 weak and PRONOUN_RE.match(text, m.start())):
             break
+        if names is not None and _NUMBER_LABEL_RE.fullmatch(m[1].rstrip(".")) and not names(
+                m[1].rstrip(".")):
+            return FAIL, text  # "Answer: 5" to "which nodes": a count, no set of labels
+        if not out and text[m.end() : m.end() + 1] == ":" and _FINDING_RE.match(text, m.end()):
+            return FAIL, text  # "Zoe: does not qualify, Rupert: qualifies": keys of findings
         out.append(m[1].rstrip("."))
         end = m.end()
         if CLOSING_ADVERB_RE.match(text, end) or _REJECTING_RE.match(text, end):
@@ -856,6 +881,11 @@ def _wide(text: str, schema: Schema) -> str:
     return "\n".join(rows)
 
 
+_OR_NEXT_RE = re.compile(r"[ \t)\]}]*or\b", re.I)
+_ALT_GROUPS_RE = re.compile(r"[)\]}][ \t]*\bor\b[ \t]*[(\[{]", re.I)
+_QUOTED_KEY_RE = re.compile(r'"([A-Za-z_][\w -]{0,30})"(?=[ \t]*[:=])')
+
+
 def _csv(text: str, schema: Schema) -> str:
     """``text`` with a CSV header of the fields over one row of values ("can_reach,in_degree"
     over "false,2") as ``key: value`` lines, as ``_wide`` does for a markdown table."""
@@ -875,14 +905,29 @@ _SENTENCE_GAP_RE = re.compile(r"(?<=[.!?])[ \t]+")
 def _field_of(m: re.Match[str], keys: dict[str, str]) -> str | None:
     """The schema field a ``_PAIR_RE`` match names (its last word or two), or None."""
     said = (f"{m[1]}{m[2] or ''}", m[2] or "", m[1])
-    return next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
-                 if k in keys), None)
+    hit = next((keys[k] for k in (w.lower().translate(_KEY_CHARS) for w in said)
+                if k in keys), None)
+    if hit is None and m[2] is None:  # "reach: no / in: 2 / out: 1"
+        hit = _part_owner(m[1], keys)
+    return hit
+
+
+def _part_owner(word: str, keys: dict[str, str]) -> str | None:
+    """The one field whose name has ``word`` as a word ("reach" of can_reach, "in" of
+    in_degree) and no other field's name has (so "degree" names none)."""
+    word = word.lower()
+    if len(word) < 2:
+        return None
+    owners = {f for f in keys.values() if word in f.lower().replace("-", "_").split("_")}
+    return owners.pop() if len(owners) == 1 else None
 
 
 def names_field(key: str, schema: Schema) -> bool:
     """Whether ``key`` (a row's name, bullet and markup around it) is one of an object
     schema's fields, spelled as ``_pairs`` compares them."""
-    return key.strip(" \t-*•+").lower().translate(_KEY_CHARS) in schema.prop_keys
+    key = key.strip(" \t-*•+")
+    return key.lower().translate(_KEY_CHARS) in schema.prop_keys or (
+        " " not in key and _part_owner(key, schema.prop_keys) is not None)
 
 
 _WORDS_RE = re.compile(r"[\w-]+(?:[ \t]+[\w-]+)?")
@@ -922,6 +967,10 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
     """An object as ``key: value`` lines, bullets, table rows (one per field, or one column
     per field) or ``a = 1, b = 0``."""
     out: dict[str, Any] = {}
+    if " or " in text and _ALT_GROUPS_RE.search(text):
+        return HEDGE, text  # "(can_reach: false, …) or (can_reach: true, …)"
+    if '"' in text:  # '"out_degree": 1, "in_degree": 2': JSON's members without braces
+        text = _QUOTED_KEY_RE.sub(r"\1", text)
     tabled = "|" in text
     if tabled:
         text = _wide(text, schema)
@@ -968,6 +1017,8 @@ def _pairs(text: str, schema: Schema, names: Names | None) -> tuple[Any, str]:
                             schema.properties[name], names, False)
         if value is FAIL or value is HEDGE:
             return value, text
+        if " or " in said and _OR_NEXT_RE.match(said):
+            return HEDGE, text  # "(can_reach: false, …) or (can_reach: true, …)"
         out[name], last, tail = value, i, said
     if len(out) < size:
         if done is None:
@@ -1279,7 +1330,8 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
 
 
 _PLACEHOLDER_RE = re.compile(
-    r"\s*[\"']?(?:<[^<>\n]{1,40}>?|[\w-]*>|\[[^\[\]\n]{0,40}\b(?:your|here|insert|fill)\b"
+    r"\s*[\"']?(?:<[^<>\n]{1,40}>?|[\w-]*>|\[[^\[\]\n]{0,40}\b(?:your|here|insert|fill|filled"
+    r"|to be)\b"
     r"[^\[\]\n]{0,40}\])[\"']?\s*[.!]?\s*", re.I)
 """A template's slot where a value should be: "<answer>", "<name>", "[your answer here]"
 (and the tail "names>" a list reading leaves of "<names>"); no label has angle brackets."""
