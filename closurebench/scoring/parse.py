@@ -216,7 +216,10 @@ _CONFLICT = object()
 def _members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object's members; a key given twice with two values is neither (``{"answer": 5,
     "answer": 3}`` answers nothing: JSON would keep the last one silently)."""
-    out: dict[str, Any] = {}
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out  # the common case: no key twice
+    out = {}
     for key, value in pairs:
         out[key] = _CONFLICT if key in out and out[key] != value else value
     if any(v is _CONFLICT for v in out.values()):
