@@ -85,7 +85,46 @@ after it is assembled: line endings, ``<br>``, literal ``\\n``.
 Before the styles were committed, only their renderings were printed (no verdict asked of the
 judge) to check this code.
 
-First run: not yet run (this commit holds the styles, exclusions and verdicts, unrun).
+First run (seed 20240611, 2 per category, on the judge of commit 89a1f74; the styles were
+committed unrun as e2103f7 first, and nothing was changed after). Part A: 833 credited, 439
+missed, 1 wrongly credited (1,272 right renderings; 10 of 25 styles read in full: CRLF and tab,
+NBSP and zero-width, full-width forms, the 10,000-character trace, code blocks and tables, the
+reply chain, the signature, ``data: [DONE]`` after the answer, JSON lines, the split answer).
+85 of the 439 misses were read as some other answer, 354 unparsed. Misses: ``rtl/ltr marks``
+52 (every one, unparsed), ``html-escaped json`` 52 (every one, unparsed), ``ansi colour codes``
+52 (every one, unparsed), ``markdown escapes`` 38 (every type but the set, unparsed; sets
+credited), ``markdown link text`` 36 (every yes/no, count, label and number, unparsed; sets and
+objects credited), ``html entities and <br>`` 34 (yes/no 8 and labels 6, unparsed; sets 14, 8
+of them read without their last element, "<b>Final answer:</b> Ada, Hugo, Karl<br>" as
+``['Ada', 'Hugo']``; counts 4 and numbers 2, unparsed, only after the prelude "… but I still
+have to check the remaining edges." that the ``<br>`` puts on the answer's line), ``hindi उत्तर
+with danda`` 30 (yes/no 8, labels 6, objects 2, unparsed; sets 14, 13 read without their last
+element, "उत्तर: Gus, Omar।" as ``['Gus']``), ``polish odpowiedź`` 27 (yes/no 8 and objects 2,
+unparsed; sets 13, read as the last element alone or without it, "Odpowiedź: Gus i Omar" as
+``['Omar']``; every number read as the digits after the decimal comma, "1,29" as 29.0, "1,0" as
+0.0), ``arabic الإجابة`` 23 (yes/no 8 and objects 2, unparsed; sets 13: 5 read as their last
+element alone, "Bea، Gus، Vic" as ``['Vic']``, 8 unparsed), ``turkish cevap`` 23 and
+``vietnamese đáp án`` 23 (each: yes/no 8 and objects 2, unparsed; sets 13, every one read without
+its last element, "Ada, Hugo ve Karl" as ``['Ada', 'Hugo']``), ``emoji-heavy closing`` 20
+(labels 6 unparsed, "**Final answer: V**🎉🎉🎉"; sets 14, 13 read without their last element, a
+one-node set unparsed), ``literal \n escapes`` 14 (every output after the prelude "… but I still
+have to check the remaining edges.", now on the answer's line; unparsed), ``korean 최종 답`` 10
+(yes/no 8, objects 2, unparsed), ``arabic-indic digits`` 5 (numbers 3, read as the integer part:
+"١٫٢٩" as 1.0; objects 2, unparsed). The one over-credit: ``arabic-indic digits``, a number
+shown wrong, "الإجابة النهائية: ١٫٥" (1.5), read as 1.0, the right answer.
+
+Part B: 149 of 1,040 outputs over-credited (117 showing the right value, 32 the wrong one); 336
+of 1,040 parsed. Over-credits: ``other question, in spanish`` 52 (every right value: "Respuesta
+a la pregunta anterior (la del grafo de ayer): 4. Para esta pregunta todavía no he terminado el
+análisis." read as 4; all 104 parsed), ``value in an html comment`` 52 (every right value:
+``<!-- answer: 1 -->`` read as 1; all 104 parsed), ``possible answers list`` 45 (yes/no,
+counts and numbers read as the last value listed, so every wrong-value rendering was credited,
+30, and every right-value one read as the wrong value; sets read as one of the listed sets, 13
+right-value and 2 wrong-value renderings credited; 88 parsed, labels and objects never).
+Parsed without over-credit: ``[DONE] before the answer`` 40 (every label and set, read as
+``'data'`` / ``['data']``). Never parsed: the prompt echo, the invisible characters, the
+mojibake, ``Answer: ???``, the UTF-8 cut (neither decoding crashed the judge), the JSON lines
+ending in an error.
 """
 
 from __future__ import annotations
