@@ -125,6 +125,10 @@ Parsed without over-credit: ``[DONE] before the answer`` 40 (every label and set
 ``'data'`` / ``['data']``). Never parsed: the prompt echo, the invisible characters, the
 mojibake, ``Answer: ???``, the UTF-8 cut (neither decoding crashed the judge), the JSON lines
 ending in an error.
+
+Fixed in the next commit (docs/scoring.md: a stage 0 that undoes transport's encodings, six
+languages' cues and yes/no words, digits of every script), each as a rule over every answer
+type: Part A 1,272 credited, 0 missed, 0 wrong; Part B 0 of 1,040 credited, 0 parsed.
 """
 
 from __future__ import annotations

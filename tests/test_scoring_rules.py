@@ -1021,8 +1021,9 @@ def test_a_copula_of_any_language_gives_the_verdict_of_answer(
     if languages.spaceless(copula[0]):
         output = f"{prelude}{cue}{copula}{said}。"
     else:
-        article = data.draw(st.sampled_from(lang.articles))
-        output = f"{prelude}{article.capitalize()} {cue} {copula} {said}."
+        article = data.draw(st.sampled_from(lang.articles)) if lang.articles else ""
+        output = f"{prelude}{article.capitalize()} {cue} {copula} {said}.".replace("  ", " ")
+        output = output if article else f"{prelude}{cue.capitalize()} {copula} {said}."
     assert _verdict(output, record) == expected, output
 
 
@@ -2222,3 +2223,63 @@ def test_a_hedging_adverb_before_a_closing_list_offers_it() -> None:
                 for word in ("Likely", "Probably", "Presumably"):
                     output = f"{word} {_text(kind, value)}."
                     assert _verdict(output, case) == NONE, output
+
+
+# ---- found by the eighth outside battery (benchmarks/heldout_styles8.py) --------------------
+
+_ARABIC_DIGITS = str.maketrans("0123456789.", "٠١٢٣٤٥٦٧٨٩٫")
+TRANSPORTS = {
+    "ansi colour": lambda t: "\x1b[1m" + t.replace(": ", ":\x1b[0m \x1b[32m", 1) + "\x1b[0m\n",
+    "bidi marks": lambda t: "\u200f" + t.replace(": ", ": \u200e", 1) + "\u200e\u200f",
+    "html entities": lambda t: t.replace("'", "&#39;").replace('"', "&quot;").replace(
+        "\n", "<br>"),
+    "markdown escapes": lambda t: "\\# Result\n\n" + t.replace("Final answer:",
+                                                               "\\*\\*Final answer:\\*\\*"),
+    "literal newlines": lambda t: t.replace("\n", "\\n"),
+    "sse end": lambda t: t + "\n\ndata: [DONE]\n",
+    "emoji after": lambda t: t.replace("Final answer: ", "**Final answer: ") + "**🎉🎉 😄",
+}
+
+
+@pytest.mark.parametrize("transport", sorted(TRANSPORTS))
+def test_transports_encodings_never_change_the_verdict(transport: str) -> None:
+    """Stage 0 (``scoring.surface``): ANSI colour codes, direction marks, HTML entities and
+    ``<br>``, markdown escapes, JSON-encoded newlines, a streaming end marker and symbols
+    right after the value are transport's, not the model's: the verdict is the plain
+    output's, for every answer type, right value or wrong, after reasoning or none."""
+    for record, _, expected, output in _endings("I checked every edge.\n\nFinal answer: {v}"):
+        changed = TRANSPORTS[transport](output)
+        assert _verdict(changed, record) == expected, changed
+
+
+def test_a_markdown_link_is_its_text_and_other_scripts_digits_are_digits() -> None:
+    """"**Final answer:** [4](https://…)" and "الإجابة النهائية: ١٫٢٩" (Arabic-Indic digits
+    and decimal sign) were no answer, or read 1.0 and credited; a decimal comma ("1,29") read
+    29.0."""
+    for record, right, expected, _ in _endings(""):
+        kind = _kind(record)
+        value, _ = _case(right, record)
+        text = _text(kind, value)
+        assert _verdict(f"**Final answer:** [{text}](https://example.org/a)", record) == expected
+        if kind in ("integer", "number"):
+            said = text.translate(_ARABIC_DIGITS)
+            assert _verdict(f"الإجابة النهائية: {said}", record) == expected, said
+        if kind == "number" and "." in text:
+            said = text.replace(".", ",")
+            assert _verdict(f"Odpowiedź: {said}", record) == expected, said
+
+
+@pytest.mark.parametrize("ending", [
+    "<!-- answer: {v} -->",
+    "Possible answers: {v}, {o}.",
+    "Final answer:\n\ndata: [DONE]\n\n",
+    "Respuesta a la pregunta anterior (la del grafo de ayer): {v}. Para esta pregunta todavía "
+    "no he terminado el análisis.",
+])
+def test_hidden_candidate_and_pending_values_give_no_answer(ending: str) -> None:
+    """Credited or parsed on the eighth battery's first run: a value only in an HTML comment
+    (hidden markup), "Possible answers: …" (candidates), a streaming end marker where the
+    answer should be (read as the label "data"), and another language's pending statement
+    after another question's answer. No answer, for every type."""
+    for record, _, _, output in _endings(ending):
+        assert _verdict(output, record) == NONE, output

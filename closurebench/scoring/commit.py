@@ -281,6 +281,7 @@ _SUBJECT_RE = re.compile(r"[\s*_`]*(?:it|they|that|this|these|those|there)(?:[ \
                          re.I)
 """A cue's text that opens as a sentence, a pronoun and its verb ("It is …", "They're …",
 "It might be …"): no value of its own, whatever words follow it."""
+_ARTICLELESS = languages.articleless_cues()
 _CUE_AT_START_RE = re.compile(rf"[\s*_`\"'#>-]*(?:{'|'.join(MODIFIERS + _STEMS)})\b", re.I)
 """A payload that may open with a cue of its own ("<answer>Answer: V</answer>"): a cheap test
 before looking for its units."""
@@ -362,7 +363,7 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     revises = aside is not None and _DOUBT.search(aside[0]) is not None  # "(on reflection)"
     if cop is not None:
-        if mods is None and not languages.spaceless(m[0][0]):
+        if mods is None and not languages.spaceless(m[0][0]) and m[0] not in _ARTICLELESS:
             return None  # "answer is" without "the": prose about an answer (a script
             # without spaces has no article: "最终答案为3")
         if hedged:
@@ -696,13 +697,14 @@ _PENDING = (
     r"|i still (?:have|need) to\b|(?:still|yet) to be (?:done|checked|computed|worked out)"
     r"|i (?:didn'?t|did not|haven'?t|have not) (?:yet )?(?:comput|work(?:ed)? (?:it )?out|solv"
     r"|calculat|finish)|to be (?:checked|confirmed|verified|continued|determined)"
-    r"|not (?:yet )?final\b")
+    r"|not (?:yet )?final\b|" + "|".join(map(re.escape, languages.pending())))
 """*An answer still pending is none*: a sentence saying the work is not done or not the
 answer yet ("I still have to follow the later hops before I can answer.", "I didn't compute it
 for the graph as given.", "— but please confirm so I can give a final answer."). Its own
 values are offered, not stated (``_SOFT``), and after a value it withdraws it (``_DOUBT``)."""
 _PENDING_STEMS = ("before i|so i can|so that i can|confirm|i still|still to be|yet to be"
-                  "|didn|did not|haven|have not|to be |not final|not yet final")
+                  "|didn|did not|haven|have not|to be |not final|not yet final|"
+                  + "|".join(languages.pending()))
 
 _DOUBT = _Cue(
     r"\b(?:wait|hold on|hmm+,? no|(?<!\w )no ?(?:[—:,-]|wait)|not (?:right|correct|quite)|incorrect"
@@ -755,10 +757,11 @@ _CLAUSES_RE = re.compile(r"(?<=[.;!?])(?=\s)|(?<=\n)")
 _CLAUSE_RE = re.compile(r"(?<=[;—–])|(?=\bbut\b)", re.I)
 """Where a sentence's clauses meet (kept with the clause before, or before "but")."""
 _SOFT = _Cue(r"\b(?:maybe|possibly|perhaps|probably|presumably|(?:could|might|may) (?:also )?be"
-             r"|not sure|guess(?:es|ed|ing)?|(?<!other )candidates?|possibilit(?:y|ies))\b"
+             r"|not sure|guess(?:es|ed|ing)?|(?<!other )candidates?|possibilit(?:y|ies)"
+             r"|(?:possible|potential|plausible)[ \t]+(?:answers|values|results|counts|sets))\b"
              rf"|{_PENDING}",
              "maybe|possibly|perhaps|probably|presumably|could|might|may|not sure|guess"
-             f"|candidate|possibilit|{_PENDING_STEMS}")
+             f"|candidate|possibilit|possible|potential|plausible|{_PENDING_STEMS}")
 """Qualms in a sentence: its values are offered, not stated. A verb or noun of guessing is
 one ("I guess 4.", "My guess is 4.", "A quick guess gives 4."), and so is a noun naming a
 value one of several ("One candidate is 6; another is 4.", "One possibility is 4."), never a

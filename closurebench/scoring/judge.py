@@ -36,6 +36,7 @@ from closurebench.scoring.reasoning import (
     as_text,
     truncated,
 )
+from closurebench.scoring.surface import normalise
 
 __all__ = [
     "SLIPS", "TRUNCATED_FINISH_REASONS", "Case", "Judge", "Verdict", "canonical_set", "compare",
@@ -262,15 +263,16 @@ def _reader(judge: Judge, index: LabelIndex) -> Reader:
 
 
 def _region(output: Any) -> str | None:
-    if type(output) is str and len(output) <= MAX_OUTPUT_CHARS and output.isascii():
-        if "<" not in output and "[" not in output and output[:1] not in "Ha \t\r\n":
-            return output.strip()  # no marker can be there: answer_region's result
-        text = output  # what as_text gives back for short ASCII text
-    else:
-        text = as_text(output)
-        if text is None:
-            return None
-    return answer_region(text)
+    if type(output) is str and len(output) <= MAX_OUTPUT_CHARS:
+        output = normalise(output)  # stage 0: transport's encodings undone
+        if output.isascii():
+            if "<" not in output and "[" not in output and output[:1] not in "Ha \t\r\n":
+                return output.strip()  # no marker can be there: answer_region's result
+            return answer_region(output)  # what as_text gives back for short ASCII text
+    text = as_text(output)
+    if text is None:
+        return None
+    return answer_region(normalise(text))
 
 
 def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:
@@ -348,7 +350,7 @@ def extract_answer(output: object) -> tuple[Any, bool]:
     after reading. For inspecting what the scorer read from an output.
     """
     text = as_text(output)
-    region = None if text is None else answer_region(text)
+    region = None if text is None else answer_region(normalise(text))
     if region is None:
         return None, False
 

@@ -7,12 +7,13 @@ like "Result": a unit only if it reads as a value), the articles and possessives
 stand before a cue ("La réponse"), *yes* and *no* where the word is unambiguous as an answer,
 the *alternatives* that join two values into a hedge ("4 oder 5", "oui ou non", "3或4") and
 the *qualms* that offer a value rather than give it ("vielleicht 4", "peut-être srv-24"), and
-the *copulas* between a cue and its value ("La respuesta es 3", "Die Antwort ist ja"), and
-the *conjunctions* before a list's last item ("Bea, Gus y Vic"), for languages written with
-spaces.
+the *copulas* between a cue and its value ("La respuesta es 3", "Die Antwort ist ja"), the
+*conjunctions* before a list's last item ("Bea, Gus y Vic"), for languages written with
+spaces, and phrases saying the answer is still *pending* ("todavía no he terminado").
 
 Left out on purpose, as ambiguous: "si" (Spanish "if", French "yes" only against a negation,
-Italian reflexive), Korean "네" ("your", "four") and "예" ("example"), Dutch "of" (also the
+Italian reflexive), Korean "네" ("your", "four"; "예" is kept: standing alone, as an answer
+word must, it is "yes", and "example" comes with a particle), Dutch "of" (also the
 English word), number words (an article is "one" in French, Spanish and German: "un", "ein").
 Scripts written without spaces (Chinese, Japanese) need no word boundary before a cue.
 English is here for its yes/no, alternatives and qualms only: its cues have a grammar of their
@@ -23,8 +24,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["LANGUAGES", "Language", "alternatives", "answers", "conjunctions", "copulas", "cues",
-           "modifiers", "qualms", "spaceless", "spaceless_copulas", "yes_no"]
+__all__ = [
+    "LANGUAGES",
+    "Language",
+    "alternatives",
+    "answers",
+    "articleless_cues",
+    "conjunctions",
+    "copulas",
+    "cues",
+    "modifiers",
+    "pending",
+    "qualms",
+    "spaceless",
+    "spaceless_copulas",
+    "yes_no",
+]
 
 
 class Language(NamedTuple):
@@ -37,6 +52,7 @@ class Language(NamedTuple):
     qualms: tuple[str, ...] = ()
     copulas: tuple[str, ...] = ()
     conjunctions: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()
 
 
 LANGUAGES: dict[str, Language] = {
@@ -48,19 +64,21 @@ LANGUAGES: dict[str, Language] = {
                                                   "korrekte"),
                    ("ja",), ("nein",), ("oder",), ("vielleicht", "wahrscheinlich"),
                    ("ist", "lautet"),
-                   conjunctions=("und",)),
+                   conjunctions=("und",),
+                   pending=("noch nicht fertig", "noch nicht abgeschlossen")),
     "fr": Language(("réponse", "réponse finale", "reponse", "réponse correcte"),
                    ("résultat", "resultat"), ("la", "ma", "notre", "bonne", "vraie"), ("oui",),
                    ("non",), ("ou",), ("peut-être", "probablement"), ("est",),
-                   conjunctions=("et",)),
+                   conjunctions=("et",), pending=("pas encore fini", "pas encore terminé")),
     "es": Language(("respuesta", "respuesta final", "respuesta correcta", "solución"),
                    ("resultado",), ("la", "mi", "nuestra", "verdadera"), ("sí",), ("no",), ("o",),
                    ("quizás", "quizá", "tal vez", "probablemente"), ("es",),
-                   conjunctions=("y", "e")),
+                   conjunctions=("y", "e"),
+                   pending=("no he terminado", "aún no", "todavía no")),
     "it": Language(("risposta", "risposta finale", "risposta corretta", "soluzione"),
                    ("risultato",), ("la", "mia", "giusta", "vera"), ("sì",), ("no",),
                    ("o", "oppure"), ("forse", "probabilmente"), ("è",),
-                   conjunctions=("e", "ed")),
+                   conjunctions=("e", "ed"), pending=("non ho ancora finito",)),
     "pt": Language(("resposta", "resposta final", "resposta correta", "resposta certa",
                     "solução"), ("resultado",), ("a", "minha"),
                    ("sim",), ("não",), ("ou",), ("talvez", "provavelmente"), ("é",),
@@ -77,8 +95,19 @@ LANGUAGES: dict[str, Language] = {
                    ("也许", "也許", "可能", "大概"), ("为", "為", "是")),
     "ja": Language(("答え", "解答", "最終的な答え", "最終解答"), ("結果",), (), ("はい",),
                    ("いいえ",), ("または", "あるいは"), ("たぶん", "多分", "おそらく"), ("は",)),
-    "ko": Language(("정답", "답", "최종 답", "최종 정답"), ("결과",), (), (), (), ("또는",),
-                   ("아마",)),
+    "ko": Language(("정답", "답", "최종 답", "최종 정답"), ("결과",), (), ("예",),
+                   ("아니요", "아니오"), ("또는",), ("아마",)),
+    "ar": Language(("الإجابة", "الإجابة النهائية", "الجواب", "الجواب النهائي"), ("النتيجة",), (),
+                   ("نعم",), ("لا",), ("أو",), ("ربما",), conjunctions=("و",)),
+    "hi": Language(("उत्तर", "अंतिम उत्तर", "जवाब"), ("परिणाम",), (), ("हाँ", "हां"), ("नहीं",),
+                   ("या",), ("शायद",), conjunctions=("और",)),
+    "tr": Language(("cevap", "yanıt", "son cevap", "doğru cevap"), ("sonuç",), (), ("evet",),
+                   ("hayır",), ("veya", "ya da"), ("belki", "muhtemelen"), conjunctions=("ve",)),
+    "pl": Language(("odpowiedź", "ostateczna odpowiedź", "odpowiedz"), ("wynik",), ("moja",),
+                   ("tak",), ("nie",), ("lub", "albo"), ("może", "prawdopodobnie"), ("to",),
+                   conjunctions=("i", "oraz")),
+    "vi": Language(("đáp án", "câu trả lời", "trả lời"), ("kết quả",), (), ("có",), ("không",),
+                   ("hoặc",), ("có lẽ",), ("là",), conjunctions=("và",)),
 }
 """One row per language (ISO 639-1)."""
 
@@ -103,6 +132,13 @@ def cues() -> tuple[str, ...]:
     """Every other language's cue words (answers and results), longest first."""
     return tuple(sorted(dict.fromkeys(_all("answers") + _all("results")), key=len,
                         reverse=True))
+
+
+def articleless_cues() -> frozenset[str]:
+    """The cue words of languages without articles ("Đáp án là 3"): a copula after them
+    needs no determiner before them, as "the answer is" does in English."""
+    return frozenset(w for lang in LANGUAGES.values() if not lang.articles
+                     for w in (*lang.answers, *lang.results))
 
 
 def modifiers() -> tuple[str, ...]:
@@ -134,6 +170,12 @@ def yes_no() -> dict[str, bool]:
 def alternatives() -> tuple[str, ...]:
     """Every language's words joining two values as alternatives, longest first."""
     return _all("alternatives")
+
+
+def pending() -> tuple[str, ...]:
+    """Every other language's phrases saying the answer is not given yet ("todavía no he
+    terminado"), longest first; English's are ``commit._PENDING``."""
+    return _all("pending")
 
 
 def qualms() -> tuple[str, ...]:

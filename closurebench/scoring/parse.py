@@ -344,6 +344,7 @@ _FOLD = str.maketrans({
     **dict.fromkeys("\u2018\u2019\u201a\u2032", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u2033", '"'),
     "\u3001": ",", "\u3002": ".", "\uff61": ".", "\u2248": "≈", "\u2243": "≈", "\u223c": "~",
+    "\u066b": ".", "\u066c": ",", "\u060c": ",", "\u061b": ";", "\u0964": ".", "\u0965": ".",
 })
 
 
@@ -351,14 +352,15 @@ class _Folds(dict):  # type: ignore[type-arg]
     """``_FOLD``, then by Unicode category for every other character, computed once each:
     a non-ASCII bracket of any script (``Ps`` / ``Pe``: ``【``, ``「``, ``〔``) becomes ``(``
     / ``)`` and a quotation mark (``Pi`` / ``Pf``: ``«``, ``‹``) ``"``, so that every reader
-    sees one bracket and one quote; ASCII is left as it is."""
+    sees one bracket and one quote, and a decimal digit of any script (``Nd``: "١", "३") its
+    ASCII digit; ASCII is left as it is."""
 
     def __missing__(self, code: int) -> int | str:
         if code < 128:
             return code  # ASCII brackets are JSON's and markdown's: left as they are
         cat = unicodedata.category(chr(code))
         out: int | str = "(" if cat == "Ps" else ")" if cat == "Pe" else '"' if cat in (
-            "Pi", "Pf") else code
+            "Pi", "Pf") else str(unicodedata.decimal(chr(code))) if cat == "Nd" else code
         if len(self) < 1 << 16:
             self[code] = out
         return out
@@ -494,7 +496,8 @@ def _words_re(words: tuple[str, ...]) -> str:
     """An alternation of words: bounded by non-letters, except in scripts without spaces."""
     spaced = [re.escape(w) for w in words if not languages.spaceless(w[0])]
     bare = [re.escape(w) for w in words if languages.spaceless(w[0])]
-    return "(?:" + "|".join([rf"\b(?:{'|'.join(spaced)})\b", *bare]) + ")"
+    return "(?:" + "|".join([rf"(?<!\w)(?:{'|'.join(spaced)})(?!\w)", *bare]) + ")"
+    # (lookarounds, not \b: a word may end in a combining mark, "या", which \w is not)
 
 
 _ALTERNATIVE = _words_re(languages.alternatives())
@@ -561,11 +564,17 @@ _FOREIGN_AND_RE = re.compile(rf"[ \t]+({'|'.join(languages.conjunctions())})[ \t
 """Another language's "and" between a list's last two items (lower case: "Bea, Gus und Vic")."""
 _REJECTING_RE = re.compile(r"[ \t]*,?[ \t]*(?:but[ \t]+)?not\b", re.I)
 """A list's end at a rejected alternative after it ("A, B, not C", "A and B but not C")."""
+_DECIMAL_COMMA_RE = re.compile(r"\A([+-]?\d+),(\d{1,2}|\d{4,})(?![\d,])")
+"""A number written with a decimal comma (Polish, German, French: "1,29"); three digits after
+the comma are thousands ("1,000")."""
 _NUMBER_LABEL_RE = re.compile(r"[+-]?\d+(?:\.\d+)?")
 _FINDING_RE = re.compile(r":[ \t]+[^\W\d_]")
 """A node then ":" and words: the key of a finding about it, not a set's item."""
 _ITEM_REMARK_RE = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
-_TOKEN_RE = re.compile(r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|\.?$|\.\s)")
+_TOKEN_RE = re.compile(
+    r"[\"'`]*([\w][\w.-]*?)[\"'`]*(?=[\s,;:!?()\[\]{}|/—]|[^\w\x00-\u1fff]|\.?$|\.\s)")
+"""A label token; it ends at a space, a separator or a symbol from U+2000 on ("Sven🎉",
+"Bea✓"); Latin-1's signs do not end one (mojibake such as "Ã¢â‚¬" is no label)."""
 _EMPTY = r"(?:none|nothing|nobody|no ?one|empty|the empty set|∅|\{\s*\}|\[\s*\]|no [a-z]+)"
 _EMPTY_RE = re.compile(_EMPTY + r"(?![\w-])", re.I)
 _EMPTY_HINT_RE = re.compile(_EMPTY)
@@ -1070,6 +1079,8 @@ def _text(text: str, schema: Schema, names: Names | None, weak: bool) -> tuple[A
             return _json(value, schema, names), body[end:]
     if body[:1] == "|" and kind in ("integer", "number", "boolean", "string"):
         return _table(body, schema, names, weak)
+    if kind == "number" and "," in body[:24]:
+        body = _DECIMAL_COMMA_RE.sub(r"\1.\2", body, count=1)  # "1,29": a decimal comma
     if kind == "integer" or kind == "number":
         value, rest = _number(body, kind == "integer")
         if value is not FAIL and value is not HEDGE and _ALTERNATIVE_RE.match(rest):

@@ -1,0 +1,53 @@
+"""Stage 0 of the judge: undo what transport did to an output before anything reads it.
+
+Pipelines between a model and a scorer re-encode text: terminals add ANSI colour codes, web
+front ends HTML-escape it (``&quot;``, ``<br>``), markdown renderers escape ``#``, ``*`` and
+``_``, JSON-encoding leaves literal ``\\n``, bidirectional text gets direction marks, streaming
+leaves ``data: [DONE]``. None of these is the model's wording, so each is undone here, once,
+and the stages after it (``reasoning``, ``commit``, ``parse``) see the text as written.
+Hidden markup is removed with its content: an HTML comment (``<!-- answer: 3 -->``) is no
+statement a reader sees. A markdown link is its text (``[4](https://…)`` reads ``4``).
+
+Cheap on clean text: each step runs only when a character it needs is there.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["normalise"]
+
+_ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                "\u2066\u2067\u2068\u2069\u061c"))
+_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
+_BREAK_RE = re.compile(r"<br\s*/?>", re.I)
+_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_ESCAPE_RE = re.compile(r"\\([#*_])")
+_LINK_RE = re.compile(r"!?\[([^\[\]\n]{1,200})\]\((?:https?://|/|#)[^()\s]{0,500}\)")
+_DONE_RE = re.compile(r"^[ \t]*data:[ \t]*\[DONE\][ \t]*$", re.M)
+
+
+def normalise(text: str) -> str:
+    """``text`` with transport's encodings undone (module docstring); unchanged if none."""
+    if "\x1b" in text:
+        text = _ANSI_RE.sub("", text)
+    if not text.isascii():
+        text = text.translate(_BIDI)
+    if "&" in text and _ENTITY_RE.search(text):
+        text = html.unescape(text)
+    if "<" in text:
+        if "<!--" in text:
+            text = _COMMENT_RE.sub("", text)
+        if "<br" in text or "<BR" in text:
+            text = _BREAK_RE.sub("\n", text)
+    if "\\" in text:
+        if "\\n" in text and "\n" not in text.strip():
+            text = text.replace("\\r\\n", "\n").replace("\\n", "\n")  # JSON-encoded output
+        text = _ESCAPE_RE.sub(r"\1", text)
+    if "](" in text:
+        text = _LINK_RE.sub(r"\1", text)
+    if "[DONE]" in text:
+        text = _DONE_RE.sub("", text)
+    return text
