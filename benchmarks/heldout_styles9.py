@@ -71,7 +71,41 @@ right value only tentatively, so crediting it is an over-credit too.
 Before the styles were committed, only their renderings were printed (the judge's module was
 blocked from import) to check this code.
 
-First run: (filled in after the first run).
+First run (seed 20240611, 2 per category, on the judge of commit d241a32; the styles were
+committed unrun as da81f9c first, and nothing was changed after). Part A: 570 credited, 2
+missed, 0 wrongly credited (572 right renderings; 10 of 11 controls read in full). The two
+misses: ``not O; it is X``, both objects, unparsed ("The answer is not can_reach: false,
+in_degree: 2, out_degree: 2; it is can_reach: false, in_degree: 2, out_degree: 1.").
+
+Part B: 238 of 2,064 outputs over-credited (232 showing the right value, 6 the wrong one); 538
+of 2,064 parsed. Over-credits: ``premise restated`` 52 (every right value, every type: "You
+are asking me to check whether the answer is 3. That is the question; I have not checked it
+yet." read as 3; all 104 parsed as the shown value), ``withdrawn in french`` 52 (every right
+value: "Answer: 3. Non, attendez — je retire cette réponse, je ne suis pas sûr(e)." read as 3;
+all 104 parsed), ``low confidence, don't know`` 52 (every right value: "3 (low confidence) —
+actually, I don't know." read as 3; all 104 parsed), ``previous turn's answer`` 52 (every right
+value: "Re your previous question (the earlier graph): the answer there was 3. For this graph
+I'm still working on it." read as 3; all 104 parsed), ``intermediate step only`` 16 (every
+right value in the outputs with no prelude: integer 9, label 2, labels 2, number 2, yes/no 1,
+"Step 1 (first layer only) gives 1. Step 2 would expand the next layer from there." read as 1;
+32 parsed, exactly the outputs with no prelude; none after a prelude), ``50/50`` 10 (sets only,
+5 right and 5 wrong shown: "I'm 50/50 between Ada, Hugo and Ada, Hugo, Karl." read as the
+union, ``['Ada', 'Hugo', 'Karl']``, the right set; 10 parsed, sets only), ``grading a student``
+2 (numbers: "… the student's answer, 1.5, is correct. Score: 1/1." read as 1.0 from "1/1",
+which credited the right 1.0 and the wrong 1.5 once each; 8 parsed, every number, as 1.0),
+``expected output in a test case`` 2 (objects, right value: "Expected output: can_reach:
+false, in_degree: 2, out_degree: 1" read as that object; 4 parsed, objects only). Parsed without
+over-credit: ``final answer is a variable`` 40 (every label and set, the variable read as a
+node: "Final answer: best_node" as ``'best_node'``, "reach_set" as ``['reach_set']``),
+``placeholder after draft note`` 28 (every set, "The answer is [ANSWER]." as ``['ANSWER']``).
+Never credited nor parsed: the rhetorical question, rejected options, the user's suggestion,
+the quoted format example, the hypothetical, the false conditional, "Answer: X?", the code
+block marked wrong, the candidate table, "The answer is not X.".
+
+One fix to this script's own code after the first run, which changes no style, verdict or
+figure: ``--styles`` split names at every comma, so a name holding one ("not X, last") was
+refused as unknown; pieces are now joined until they make a known name (the full run, which
+names no style, was not affected; a second full run printed the same tables).
 """
 
 from __future__ import annotations
@@ -468,18 +502,32 @@ def _examples(rows: list[dict[str, Any]], n: int) -> str:
     return "\n".join(lines)
 
 
+def _split_styles(arg: str) -> list[str]:
+    """Comma-separated style names, where a name may itself hold commas ("not X, last"):
+    pieces are joined until they make a known name."""
+    names, piece = [], ""
+    for part in arg.split(","):
+        piece = f"{piece},{part}" if piece else part
+        if piece.strip() in NINTH:
+            names.append(piece.strip())
+            piece = ""
+    if piece.strip():
+        names.append(piece.strip())  # unknown: reported by the caller
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles9",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--styles", help="comma-separated style names of either part "
-                                         "(default: all)")
+                                         "(names may hold commas; default: all)")
     parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
     parser.add_argument("--json", help="also write the rows (both parts) to this file")
     parser.add_argument("--examples", type=int, default=0,
                         help="print up to N example outputs per style with a miss, an "
                              "over-credit or a parsed must-not")
     args = parser.parse_args(argv)
-    names = [s.strip() for s in args.styles.split(",")] if args.styles else None
+    names = _split_styles(args.styles) if args.styles else None
     unknown = [n for n in names or [] if n not in NINTH]
     if unknown:
         parser.error(f"unknown styles {unknown}; known: {', '.join(NINTH)}")
