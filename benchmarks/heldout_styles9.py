@@ -106,6 +106,10 @@ One fix to this script's own code after the first run, which changes no style, v
 figure: ``--styles`` split names at every comma, so a name holding one ("not X, last") was
 refused as unknown; pieces are now joined until they make a known name (the full run, which
 names no style, was not affected; a second full run printed the same tables).
+
+Fixed in the next commit (docs/scoring.md), each as a rule over every answer type: Part A 570
+credited, 2 missed, 0 wrong; Part B 20 of 2,064 credited, 44 parsed (left: ``intermediate step
+only`` 16, ``grading a student`` 2, ``expected output in a test case`` 2).
 """
 
 from __future__ import annotations

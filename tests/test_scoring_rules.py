@@ -2283,3 +2283,46 @@ def test_hidden_candidate_and_pending_values_give_no_answer(ending: str) -> None
     after another question's answer. No answer, for every type."""
     for record, _, _, output in _endings(ending):
         assert _verdict(output, record) == NONE, output
+
+
+# ---- found by the ninth outside battery (benchmarks/heldout_styles9.py) ---------------------
+
+
+@pytest.mark.parametrize("ending", [
+    "You are asking me to check whether the answer is {v}. That is the question; I have not "
+    "checked it yet.",
+    "Answer: {v}. Non, attendez — je retire cette réponse, je ne suis pas sûr(e).",
+    "{v} (low confidence) — actually, I don't know.",
+    "Re your previous question (the earlier graph): the answer there was {v}. For this graph "
+    "I'm still working on it.",
+    "I'm 50/50 between {v} and {o}.",
+    "Draft note: replace [ANSWER] with the value once checked.\n\nThe answer is [ANSWER].",
+])
+def test_over_credit_traps_give_no_answer(ending: str) -> None:
+    """Credited or parsed on the ninth battery's first run (over-credit traps): a value in
+    the question's premise ("whether the answer is 3") before "I have not checked it yet", an
+    answer withdrawn in another language, "I don't know" after a value, "I'm still working on
+    it", a 50/50 between two values (two sets had read as their union), a bracketed
+    placeholder. No answer, for every type, right value or wrong."""
+    for record, _, _, output in _endings(ending):
+        assert _verdict(output, record) == NONE, output
+
+
+def test_a_variables_name_is_no_label() -> None:
+    """"Final answer: best_node" read the label "best_node": a name with an underscore that
+    names no node is a variable's, for node and set answers."""
+    for record in BY_KIND["label"] + LISTS:
+        for output in ("Final answer: best_node", "Final answer: reach_set"):
+            assert _verdict(output, record) == NONE, output
+
+
+def test_json_strings_keep_their_own_escaped_newlines() -> None:
+    """Stage 0 turns a JSON-encoded output's literal "\\n" into line breaks, but never inside a
+    JSON text, whose strings escape their own (a random fuzz run found '{"answer": {"\\n":
+    null}}' read with its key changed)."""
+    from closurebench.scoring import extract_answer
+
+    cases = (('{"answer": "a\\nb"}', "a\nb"), ('{"answer": {"\\n": null}}', {"\n": None}),
+             ("Working.\\n\\nFinal answer: 3", "3"))
+    for text, value in cases:
+        assert extract_answer(text) == (value, True), text

@@ -282,6 +282,7 @@ _SUBJECT_RE = re.compile(r"[\s*_`]*(?:it|they|that|this|these|those|there)(?:[ \
 """A cue's text that opens as a sentence, a pronoun and its verb ("It is …", "They're …",
 "It might be …"): no value of its own, whatever words follow it."""
 _ARTICLELESS = languages.articleless_cues()
+_WHETHER_RE = re.compile(r"\b(?:whether|if)[ \t]+\Z")
 _CUE_AT_START_RE = re.compile(rf"[\s*_`\"'#>-]*(?:{'|'.join(MODIFIERS + _STEMS)})\b", re.I)
 """A payload that may open with a cue of its own ("<answer>Answer: V</answer>"): a cheap test
 before looking for its units."""
@@ -363,6 +364,8 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
     hedged = aside is not None and _hedges(aside[0])  # "The answer, if …, is 4": a hedge
     revises = aside is not None and _DOUBT.search(aside[0]) is not None  # "(on reflection)"
     if cop is not None:
+        if _WHETHER_RE.search(lower, max(start, first - 24), first):
+            return None  # "check whether the answer is 3": the question's premise, no answer
         if mods is None and not languages.spaceless(m[0][0]) and m[0] not in _ARTICLELESS:
             return None  # "answer is" without "the": prose about an answer (a script
             # without spaces has no article: "最终答案为3")
@@ -697,13 +700,19 @@ _PENDING = (
     r"|i still (?:have|need) to\b|(?:still|yet) to be (?:done|checked|computed|worked out)"
     r"|i (?:didn'?t|did not|haven'?t|have not) (?:yet )?(?:comput|work(?:ed)? (?:it )?out|solv"
     r"|calculat|finish)|to be (?:checked|confirmed|verified|continued|determined)"
-    r"|not (?:yet )?final\b|" + "|".join(map(re.escape, languages.pending())))
+    r"|not (?:yet )?final\b|still working|working on it|i don'?t know|i do not know|no idea"
+    r"|(?:low|little|no) confidence|50/50|fifty-fifty|torn between"
+    r"|not (?:\w+ )?(?:checked|verified|confirmed) (?:it |this |that )?yet"
+    r"|i (?:withdraw|retract|take back)|"
+    + "|".join(map(re.escape, languages.pending())))
 """*An answer still pending is none*: a sentence saying the work is not done or not the
 answer yet ("I still have to follow the later hops before I can answer.", "I didn't compute it
 for the graph as given.", "— but please confirm so I can give a final answer."). Its own
 values are offered, not stated (``_SOFT``), and after a value it withdraws it (``_DOUBT``)."""
 _PENDING_STEMS = ("before i|so i can|so that i can|confirm|i still|still to be|yet to be"
-                  "|didn|did not|haven|have not|to be |not final|not yet final|"
+                  "|didn|did not|haven|have not|to be |not final|not yet final|still working"
+                  "|working on it|know|no idea|confidence|50/50|fifty-fifty|torn between|yet"
+                  "|withdraw|retract|take back|"
                   + "|".join(languages.pending()))
 
 _DOUBT = _Cue(
@@ -721,6 +730,7 @@ _DOUBT = _Cue(
     "|recheck|recalc|recomput|reexamin|reconsider|rethink|revisit|redo|let me|missed|forgot"
     "|overlooked|sorry|apologi|unable|i can|~~|in fact|in reality|rather|instead",
 )
+_PENDING_CUE = _Cue(_PENDING, _PENDING_STEMS)
 _CONCLUDE = _Cue(
     r"\b(?:so|therefore|thus|hence|final(?:ly)?|in (?:total|conclusion|summary)|overall"
     rf"|answer|result|again|{ADVERBS}|(?:{'|'.join(REVISION_QUALIFIERS)})\s+{_QUALIFIED}"
@@ -1432,6 +1442,9 @@ class Reader:
                     return HEDGE  # two different answers side by side
                 elif not firm:
                     current = value  # prose without a commitment: the later statement
+            if current is not FAIL and _PENDING_CUE.search(lower):
+                doubt = True  # "No, wait — I withdraw this answer": the same value said again
+                # in a withdrawal is withdrawn with it
         return HEDGE if doubt or (offer and current is FAIL) else current
 
     def _unrejected(self, current: Any, piece: str, block: bool) -> tuple[str | None, Any]:

@@ -65,20 +65,24 @@ LANGUAGES: dict[str, Language] = {
                    ("ja",), ("nein",), ("oder",), ("vielleicht", "wahrscheinlich"),
                    ("ist", "lautet"),
                    conjunctions=("und",),
-                   pending=("noch nicht fertig", "noch nicht abgeschlossen")),
+                   pending=("noch nicht fertig", "noch nicht abgeschlossen", "warte", "ich ziehe",
+                            "nicht sicher")),
     "fr": Language(("réponse", "réponse finale", "reponse", "réponse correcte"),
                    ("résultat", "resultat"), ("la", "ma", "notre", "bonne", "vraie"), ("oui",),
                    ("non",), ("ou",), ("peut-être", "probablement"), ("est",),
-                   conjunctions=("et",), pending=("pas encore fini", "pas encore terminé")),
+                   conjunctions=("et",), pending=("pas encore fini", "pas encore terminé",
+                                                  "attendez", "je retire", "pas sûr")),
     "es": Language(("respuesta", "respuesta final", "respuesta correcta", "solución"),
                    ("resultado",), ("la", "mi", "nuestra", "verdadera"), ("sí",), ("no",), ("o",),
                    ("quizás", "quizá", "tal vez", "probablemente"), ("es",),
                    conjunctions=("y", "e"),
-                   pending=("no he terminado", "aún no", "todavía no")),
+                   pending=("no he terminado", "aún no", "todavía no", "espera", "retiro",
+                            "no estoy seguro")),
     "it": Language(("risposta", "risposta finale", "risposta corretta", "soluzione"),
                    ("risultato",), ("la", "mia", "giusta", "vera"), ("sì",), ("no",),
                    ("o", "oppure"), ("forse", "probabilmente"), ("è",),
-                   conjunctions=("e", "ed"), pending=("non ho ancora finito",)),
+                   conjunctions=("e", "ed"), pending=("non ho ancora finito", "aspetta", "ritiro",
+                                                      "non sono sicuro")),
     "pt": Language(("resposta", "resposta final", "resposta correta", "resposta certa",
                     "solução"), ("resultado",), ("a", "minha"),
                    ("sim",), ("não",), ("ou",), ("talvez", "provavelmente"), ("é",),
@@ -173,8 +177,9 @@ def alternatives() -> tuple[str, ...]:
 
 
 def pending() -> tuple[str, ...]:
-    """Every other language's phrases saying the answer is not given yet ("todavía no he
-    terminado"), longest first; English's are ``commit._PENDING``."""
+    """Every other language's phrases saying the answer is not given, or not yet ("todavía no
+    he terminado", "attendez — je retire cette réponse"), longest first; English's are
+    ``commit._PENDING``."""
     return _all("pending")
 
 

@@ -607,8 +607,10 @@ def _label(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
             weak and PRONOUN_RE.match(text)):
         return FAIL, text
     label, rest = m[1].rstrip("."), text[m.end() :]
-    if names is not None and _NUMBER_LABEL_RE.fullmatch(label) and not names(label):
-        return FAIL, text  # "Answer: 5" to "which node": a number of another type, no label
+    if names is not None and (_NUMBER_LABEL_RE.fullmatch(label) or "_" in label) and not names(
+            label):
+        return FAIL, text  # "Answer: 5" to "which node": a number of another type, no label;
+        # "Final answer: best_node": a variable's name
     if names is not None and not weak and not names(label):
         for other in _TOKEN_RE.finditer(text, 0, min(len(text), 80)):  # "node srv-24"
             if _CLAUSE_END_RE.search(text, 0, other.start()):
@@ -652,9 +654,11 @@ def _items(text: str, names: Names | None, weak: bool) -> tuple[Any, str]:
         if m is None or (weak and not (names and names(m[1].rstrip(".")))) or (
                 weak and PRONOUN_RE.match(text, m.start())):
             break
-        if names is not None and _NUMBER_LABEL_RE.fullmatch(m[1].rstrip(".")) and not names(
-                m[1].rstrip(".")):
-            return FAIL, text  # "Answer: 5" to "which nodes": a count, no set of labels
+        token = m[1].rstrip(".")
+        if names is not None and (_NUMBER_LABEL_RE.fullmatch(token) or "_" in token) and not (
+                names(token)):
+            return FAIL, text  # "Answer: 5" to "which nodes": a count, no set of labels;
+            # "Final answer: reach_set": a variable's name
         if not out and text[m.end() : m.end() + 1] == ":" and _FINDING_RE.match(text, m.end()):
             return FAIL, text  # "Zoe: does not qualify, Rupert: qualifies": keys of findings
         out.append(m[1].rstrip("."))
@@ -1346,7 +1350,8 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
 _PLACEHOLDER_RE = re.compile(
     r"\s*[\"']?(?:<[^<>\n]{1,40}>?|[\w-]*>|\[[^\[\]\n]{0,40}\b(?:your|here|insert|fill|filled"
     r"|to be)\b"
-    r"[^\[\]\n]{0,40}\])[\"']?\s*[.!]?\s*", re.I)
+    r"[^\[\]\n]{0,40}\]|\[(?-i:ANSWER|VALUE|RESULT|NODES?|NAMES?|COUNT|NUMBER|LABELS?)\])"
+    r"[\"']?\s*[.!]?\s*", re.I)
 """A template's slot where a value should be: "<answer>", "<name>", "[your answer here]"
 (and the tail "names>" a list reading leaves of "<names>"); no label has angle brackets."""
 _NOT_GIVEN_RE = re.compile(r"[\s*_]*(?:TB[DAC]|N/A|see (?:above|below)|to be determined)"

@@ -43,8 +43,9 @@ def normalise(text: str) -> str:
         if "<br" in text or "<BR" in text:
             text = _BREAK_RE.sub("\n", text)
     if "\\" in text:
-        if "\\n" in text and "\n" not in text.strip():
-            text = text.replace("\\r\\n", "\n").replace("\\n", "\n")  # JSON-encoded output
+        if "\\n" in text and "\n" not in text.strip() and "{" not in text and "[" not in text:
+            # a JSON-encoded output (never a JSON text, whose strings escape their own)
+            text = text.replace("\\r\\n", "\n").replace("\\n", "\n")
         text = _ESCAPE_RE.sub(r"\1", text)
     if "](" in text:
         text = _LINK_RE.sub(r"\1", text)
