@@ -3,8 +3,9 @@
 Everything here is read off one edge at a time: each node's degrees both ways and its
 sink/source flags, the direct neighbours of the query nodes and the edges among them, the
 direct neighbours two nodes share (both successors, or both predecessors: a fork, never a
-chain), where each node is listed and first mentioned, n, density, and the surface cues
-(domain, label pool, style). No feature follows ``u -> v -> w``.
+chain), the degrees of a node's neighbours that do not chain (its predecessors' out-degrees,
+its successors' in-degrees), where each node is listed and first mentioned, n, density, and
+the surface cues (domain, label pool, style). No feature follows ``u -> v -> w``.
 
 Three views, each a fixed list of named columns so that a category can leave out the ones
 that *are* its asked computation (``Category.local_answer``: x's degrees for degree_count, the
@@ -123,11 +124,21 @@ def _graph_columns(m: np.ndarray) -> dict[str, float]:
 
 
 def _node_columns(m: np.ndarray, ctx: Context, prefix: str = "v") -> dict[str, np.ndarray]:
-    """Each node's own columns (degrees, flags, ranks, listing and mention positions)."""
+    """Each node's own columns (degrees, flags, ranks, listing and mention positions) and its
+    *fork degrees*: its predecessors' out-degrees (p -> v and p -> u: a fork at p; in a family
+    tree, how many children v's parents have) and its successors' in-degrees (v -> w <- u: a
+    fork at w). Never a successor's out-degree or a predecessor's in-degree, which chain. An
+    independent search found them missing (docs/audit-and-floors.md)."""
     n = m.shape[0]
     out, inn = _degrees(m)
     mean = max(out.mean(), 1e-9)
+    mb = m.astype(bool)
+    fork = f"{prefix}.fork"
     return {
+        f"{fork}_pred_out_max": np.where(mb, out[:, None], 0.0).max(0, initial=0.0),
+        f"{fork}_pred_out_sum": out @ mb,
+        f"{fork}_succ_in_max": np.where(mb, inn[None, :], 0.0).max(1, initial=0.0),
+        f"{fork}_succ_in_sum": mb @ inn,
         f"{prefix}.out": out, f"{prefix}.in": inn,
         f"{prefix}.out_rel": out / mean, f"{prefix}.in_rel": inn / mean,
         f"{prefix}.out_rank": _rank(out), f"{prefix}.in_rank": _rank(inn),

@@ -82,5 +82,5 @@ CATEGORY = Category(
     counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Count x's direct successors (out-degree) or predecessors (in-degree).",
     tl_program=tl_program,
-    local_answer=("x.out", "x.in", "x.sink", "x.source"),
+    local_answer=("x.out", "x.in", "x.sink", "x.source", "x.fork"),
 )

@@ -128,5 +128,5 @@ CATEGORY = Category(
     counterfactuals={"direction: in- and out-degree swapped": swapped},
     summary="Name the unique node of highest out-degree (or in-degree).",
     tl_program=tl_program,
-    local_answer=("v.out", "v.in", "v.sink", "v.source"),
+    local_answer=("v.out", "v.in", "v.sink", "v.source", "v.fork"),
 )
