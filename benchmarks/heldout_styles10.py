@@ -61,7 +61,27 @@ Preludes: the first battery's (none, or reasoning naming the other value), chose
 and style as there, except for whole outputs (``WHOLE``: the agent traces, the terse reply, the
 repeated question), which name the other value themselves where they can.
 
-First run: (filled in after the first run).
+First run (seed 20240611, 2 per category, on the judge of commit 6af05f6, the commit that
+added these styles unrun; nothing was changed after). Part A: 1,090 credited, 52 missed, 0
+wrongly credited (1,142 right renderings; 21 of 22 styles read in full). The 52 misses: ``react
+finish[X]``, every one, every type (boolean 8, integer 18, label 6, labels 14, number 4, object
+2), unparsed ("…Thought: after the skipped edges I am confident.\nAction: finish[3]" read as
+nothing).
+
+Part B: 90 of 832 outputs over-credited (89 showing the right value, 1 the wrong one); 296 of
+832 parsed. Over-credits: ``react search, no finish`` 52 (every right value, every type: "Thought:
+a first pass gives 3, but I have not verified it.\nAction: search[edges out of srv-29]" read as
+3; all 104 parsed as the shown value), ``trace cut mid-word`` 36 (right values read from "A first
+pass gives X, but let me verify … edg": every output with no prelude or with the prelude "Let me
+work through the edges …", and the two objects after the "Step 1: …" prelude; 72 parsed, every
+one as the shown value), ``final answer: could not determine`` 2 (a label record whose answer is
+the node "I", right and wrong value shown: "Final Answer: I could not determine the answer." read
+as the label ``'I'``; 40 parsed, every label and set, as ``'I'`` / ``['I']``). Parsed without
+over-credit: ``answer in attached file`` 40 (every label and set, "The final answer is in the
+attached file results.json." read as ``'in'`` / ``['in']``), ``see the table above, two
+candidates`` 40 (every label and set, "Answer: see the table above." read as ``'see'`` /
+``['see']``). Never credited nor parsed: ``TERMINATE`` with no answer, the two readings with no
+pick, the repeated question.
 """
 
 from __future__ import annotations
