@@ -2326,3 +2326,35 @@ def test_json_strings_keep_their_own_escaped_newlines() -> None:
              ("Working.\\n\\nFinal answer: 3", "3"))
     for text, value in cases:
         assert extract_answer(text) == (value, True), text
+
+
+# ---- found by the tenth outside battery (benchmarks/heldout_styles10.py) --------------------
+
+
+def test_a_react_agent_answers_by_finishing_and_not_by_a_tool_call() -> None:
+    """"Action: finish[3]" is a ReAct agent's answer (every one was missed); a trace that ends
+    on another action ("Action: search[…]") has not answered, whatever it said before (every
+    right value shown in its thoughts was credited). For every answer type."""
+    trace = ("Thought: I need to follow the edges.\nAction: lookup[edges]\nObservation: a "
+             "first pass suggests {o}, but two edges were skipped.\nThought: I am confident now.\n")
+    for record, _, expected, output in _endings(trace + "Action: finish[{v}]"):
+        assert _verdict(output, record) == expected, output
+    for record, _, _, output in _endings("Thought: a first pass gives {v}, but I have not "
+                                         "verified it.\nAction: search[edges out of the start]"):
+        assert _verdict(output, record) == NONE, output
+
+
+@pytest.mark.parametrize("ending", [
+    "A first pass gives {v}, but let me verify by following the remaining edg",
+    "Final Answer: I could not determine the answer.",
+    "The final answer is in the attached file results.json.",
+    "| candidate | value |\n|---|---|\n| A | {v} |\n| B | {o} |\n\nAnswer: see the table above.",
+])
+def test_a_value_still_to_verify_or_an_answer_given_elsewhere_is_none(ending: str) -> None:
+    """Credited or parsed on the tenth battery's first run: a value before "let me verify" in
+    a cut-off trace; "Final Answer: I could not determine" (read as the node I); an answer
+    "in the attached file" (read as "in"), "see the table above" (read as "see"). After a
+    cue, text opening with such a word is a sentence, not a value, unless a node is so
+    named. No answer, for every type."""
+    for record, _, _, output in _endings(ending):
+        assert _verdict(output, record) == NONE, output

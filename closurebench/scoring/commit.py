@@ -276,6 +276,11 @@ MODIFIERS = ("the", "my", "our", "your", "short", *REVISION_QUALIFIERS, *CUE_QUA
 _STEMS = CUE_NOUNS + CUE_QUALIFIERS + REVISION_QUALIFIERS[::-1]  # "corrected" before "correct"
 _FOREIGN_STEMS = tuple(dict.fromkeys(FOREIGN_CUES))
 _ASCII_FOREIGN_STEMS = tuple(w for w in _FOREIGN_STEMS if w.isascii())
+_FUNCTION_WORD_RE = re.compile(
+    r"[\s*_`]*(in|at|on|of|for|from|with|within|inside|under|see|shown|given|listed|attached"
+    r"|available|provided|unknown|undetermined|described|as)[ \t]", re.I)
+"""A cue's text that opens with a preposition or such a word ("in the attached file", "see
+the table above"): a sentence about where the answer is, no value, unless a node is so named."""
 _SUBJECT_RE = re.compile(r"[\s*_`]*(?:it|they|that|this|these|those|there)(?:[ \t]+(?:is|are|was"
                          r"|were|must|might|may|could|should|would|seems?)|['’](?:s|re))\b",
                          re.I)
@@ -703,7 +708,8 @@ _PENDING = (
     r"|not (?:yet )?final\b|still working|working on it|i don'?t know|i do not know|no idea"
     r"|(?:low|little|no) confidence|50/50|fifty-fifty|torn between"
     r"|not (?:\w+ )?(?:checked|verified|confirmed) (?:it |this |that )?yet"
-    r"|i (?:withdraw|retract|take back)|"
+    r"|i (?:withdraw|retract|take back)|let me (?:verify|double[- ]check|check|confirm)"
+    r"|i (?:could ?not|couldn'?t) (?:determine|find|decide|compute|answer)|"
     + "|".join(map(re.escape, languages.pending())))
 """*An answer still pending is none*: a sentence saying the work is not done or not the
 answer yet ("I still have to follow the later hops before I can answer.", "I didn't compute it
@@ -712,7 +718,7 @@ values are offered, not stated (``_SOFT``), and after a value it withdraws it (`
 _PENDING_STEMS = ("before i|so i can|so that i can|confirm|i still|still to be|yet to be"
                   "|didn|did not|haven|have not|to be |not final|not yet final|still working"
                   "|working on it|know|no idea|confidence|50/50|fifty-fifty|torn between|yet"
-                  "|withdraw|retract|take back|"
+                  "|withdraw|retract|take back|let me|could|"
                   + "|".join(languages.pending()))
 
 _DOUBT = _Cue(
@@ -1098,6 +1104,13 @@ class Reader:
                 # "<answer>Answer: V</answer>": the inner cue's value (one level: "answer:
                 # answer: …" costs no more than one)
                 return self.explicit(nested[0], False)
+            word = _FUNCTION_WORD_RE.match(unit.payload)
+            if (word is not None and not (self.names and self.names(word[1]))) or (
+                    PRONOUN_RE.match(unit.payload.lstrip(" \t*_`"))):
+                # "The final answer is in the attached file.", "Answer: see the table above.",
+                # "Final Answer: I could not determine the answer.": a sentence, not a value
+                return self._forward(FAIL, False, _pieces(
+                    unit.payload, self.schema.kind, self.schema), {}), ""
             if _SUBJECT_RE.match(unit.payload):  # "Answer: It is Hana, Kofi, Priya.",
                 # "Answer: It might be wolf.": a sentence, weighed as prose whatever the type
                 return self._forward(FAIL, False, _pieces(

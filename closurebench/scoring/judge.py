@@ -36,7 +36,7 @@ from closurebench.scoring.reasoning import (
     as_text,
     truncated,
 )
-from closurebench.scoring.surface import normalise
+from closurebench.scoring.surface import normalise, unfinished_agent
 
 __all__ = [
     "SLIPS", "TRUNCATED_FINISH_REASONS", "Case", "Judge", "Verdict", "canonical_set", "compare",
@@ -265,6 +265,8 @@ def _reader(judge: Judge, index: LabelIndex) -> Reader:
 def _region(output: Any) -> str | None:
     if type(output) is str and len(output) <= MAX_OUTPUT_CHARS:
         output = normalise(output)  # stage 0: transport's encodings undone
+        if unfinished_agent(output):
+            return None  # an agent's trace that ends on a tool call has not answered
         if output.isascii():
             if "<" not in output and "[" not in output and output[:1] not in "Ha \t\r\n":
                 return output.strip()  # no marker can be there: answer_region's result
@@ -272,7 +274,8 @@ def _region(output: Any) -> str | None:
     text = as_text(output)
     if text is None:
         return None
-    return answer_region(normalise(text))
+    text = normalise(text)
+    return None if unfinished_agent(text) else answer_region(text)
 
 
 def judge_output(output: Any, case: Case, finish_reason: Any = None) -> Verdict:

@@ -555,11 +555,12 @@ revision after it, and no item of a set's list."""
 _HEAD_RE = re.compile(rf"(?:\d+|{'|'.join(NUMBER_WORDS)})[ \t]+[^:\n\[{{]{{1,30}}?:[ \t]+(?=\S)",
                       re.I)
 """A count and what it counts before a list's colon ("3 nodes: ", "three hosts: ")."""
-PRONOUN_RE = re.compile(r"I(?:[ \t]+(?!(?:and|or|plus|nor)\b)(?!(?!was\b)[a-z]*[^s\W]s\b)[a-z]"
-                         r"|['’][a-z])")
+PRONOUN_RE = re.compile(rf"I(?:[ \t]+(?!(?:and|or|plus|nor|{'|'.join(languages.conjunctions())})\b)"
+                        r"(?!(?!was\b)[a-z]*[^s\W]s\b)[a-z]|['’][a-z])")
 """In prose, "I" before a lower-case word is the pronoun, even where a node is called I
-("Overall, I am confident in this.", "I'd say 4"); not before "and", "or" (a list) or a
-verb of the third person ("I is the node", "I reaches A": the node I)."""
+("Overall, I am confident in this.", "I'd say 4"); not before "and", "or", another language's
+"and" (a list) or a verb of the third person ("I is the node", "I reaches A": the node I).
+After a cue too: "Final Answer: I could not determine the answer." is no node I."""
 _FOREIGN_AND_RE = re.compile(rf"[ \t]+({'|'.join(languages.conjunctions())})[ \t]+")
 """Another language's "and" between a list's last two items (lower case: "Bea, Gus und Vic")."""
 _REJECTING_RE = re.compile(r"[ \t]*,?[ \t]*(?:but[ \t]+)?not\b", re.I)

@@ -3,7 +3,8 @@
 Pipelines between a model and a scorer re-encode text: terminals add ANSI colour codes, web
 front ends HTML-escape it (``&quot;``, ``<br>``), markdown renderers escape ``#``, ``*`` and
 ``_``, JSON-encoding leaves literal ``\\n``, bidirectional text gets direction marks, streaming
-leaves ``data: [DONE]``. None of these is the model's wording, so each is undone here, once,
+leaves ``data: [DONE]``, a ReAct agent answers with ``Action: finish[X]``. None of these is the
+model's wording, so each is undone here, once,
 and the stages after it (``reasoning``, ``commit``, ``parse``) see the text as written.
 Hidden markup is removed with its content: an HTML comment (``<!-- answer: 3 -->``) is no
 statement a reader sees. A markdown link is its text (``[4](https://…)`` reads ``4``).
@@ -16,7 +17,7 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["normalise"]
+__all__ = ["normalise", "unfinished_agent"]
 
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
@@ -27,6 +28,8 @@ _COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _ESCAPE_RE = re.compile(r"\\([#*_])")
 _LINK_RE = re.compile(r"!?\[([^\[\]\n]{1,200})\]\((?:https?://|/|#)[^()\s]{0,500}\)")
 _DONE_RE = re.compile(r"^[ \t]*data:[ \t]*\[DONE\][ \t]*$", re.M)
+_FINISH_RE = re.compile(r"^([ \t]*)Action:[ \t]*finish\[(.*)\][ \t]*$", re.M | re.I)
+_ACTION_RE = re.compile(r"(?:^|\n)[ \t]*(?:Action|Action Input):[^\n]*\s*\Z")
 
 
 def normalise(text: str) -> str:
@@ -51,4 +54,12 @@ def normalise(text: str) -> str:
         text = _LINK_RE.sub(r"\1", text)
     if "[DONE]" in text:
         text = _DONE_RE.sub("", text)
+    if "Action:" in text or "action:" in text:  # a ReAct agent's answer: "Action: finish[3]"
+        text = _FINISH_RE.sub(r"\1Final answer: \2", text)
     return text
+
+
+def unfinished_agent(text: str) -> bool:
+    """Whether an agent's trace ends on a tool call ("Action: search[…]", "Action Input: …")
+    instead of finishing: what it said before is working, not an answer."""
+    return "Action" in text and _ACTION_RE.search(text[-2000:]) is not None
