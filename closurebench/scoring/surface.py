@@ -20,8 +20,7 @@ import re
 __all__ = ["normalise", "unfinished_agent"]
 
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                                "\u2066\u2067\u2068\u2069\u061c"))
+_BIDI_RE = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
 _ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 _BREAK_RE = re.compile(r"<br\s*/?>", re.I)
 _COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
@@ -36,8 +35,8 @@ def normalise(text: str) -> str:
     """``text`` with transport's encodings undone (module docstring); unchanged if none."""
     if "\x1b" in text:
         text = _ANSI_RE.sub("", text)
-    if not text.isascii():
-        text = text.translate(_BIDI)
+    if not text.isascii() and _BIDI_RE.search(text):
+        text = _BIDI_RE.sub("", text)
     if "&" in text and _ENTITY_RE.search(text):
         text = html.unescape(text)
     if "<" in text:
@@ -49,12 +48,13 @@ def normalise(text: str) -> str:
         if "\\n" in text and "\n" not in text.strip() and "{" not in text and "[" not in text:
             # a JSON-encoded output (never a JSON text, whose strings escape their own)
             text = text.replace("\\r\\n", "\n").replace("\\n", "\n")
-        text = _ESCAPE_RE.sub(r"\1", text)
+        if "\\#" in text or "\\*" in text or "\\_" in text:
+            text = _ESCAPE_RE.sub(r"\1", text)
     if "](" in text:
         text = _LINK_RE.sub(r"\1", text)
     if "[DONE]" in text:
         text = _DONE_RE.sub("", text)
-    if "Action:" in text or "action:" in text:  # a ReAct agent's answer: "Action: finish[3]"
+    if "inish[" in text:  # a ReAct agent's answer: "Action: finish[3]"
         text = _FINISH_RE.sub(r"\1Final answer: \2", text)
     return text
 
