@@ -2358,3 +2358,12 @@ def test_a_value_still_to_verify_or_an_answer_given_elsewhere_is_none(ending: st
     named. No answer, for every type."""
     for record, _, _, output in _endings(ending):
         assert _verdict(output, record) == NONE, output
+
+
+def test_a_value_its_remark_then_an_alternative_is_never_credited() -> None:
+    """Found writing ten outputs in untested styles after the tenth battery: "Answer: 16 (if we
+    count the looped edge) or 17 (if not)" credited 16: the alternative after a value's own
+    remark was not seen. For every answer type, right value first or wrong one first."""
+    for record, _, _, output in _endings("Answer: {v} (if we count the looped edge) or {o} "
+                                         "(if not)"):
+        assert _verdict(output, record) == NONE, output

@@ -515,6 +515,9 @@ _BOOL_HINT_RE = re.compile(
 """``_BOOL_RE`` anywhere, on lower-case text (``_lowered``): a yes/no word then what may
 follow it there (a pause, which a letter or digit never is; the end of a cell or row; an
 alternative of a script without spaces, "是或否"). A necessary condition for ``_boolean``."""
+_REMARK_THEN_OR_RE = re.compile(
+    rf"[ \t]*\([^()\n]{{0,80}}\)[ \t]*,?[ \t]*(?:or\b|(?-i:{_ALTERNATIVE}))", re.I)
+"""A value's remark, then an alternative: "16 (if we count the loop) or 17 (if not)"."""
 _BOOL_OR_RE = re.compile(rf"\s*(?:/|or\b|(?-i:{_ALTERNATIVE}))", re.I)
 _TICKS = "✅✔✓☑❌❎✖✗✘ \t\n"
 
@@ -1331,6 +1334,9 @@ def read(payload: Any, schema: Schema, names: Names | None = None, text: bool = 
         # "TBD", "N/A", "see above": none given
     if text:
         value, rest = _text(payload, schema, names, weak) if type(payload) is str else (FAIL, "")
+        if value is not FAIL and value is not HEDGE and "(" in rest[:2] and (
+                _REMARK_THEN_OR_RE.match(rest)):
+            return HEDGE, rest  # "16 (if the loop counts) or 17 (if not)": two answers
     elif schema.kind == "any":
         value, rest = payload, ""  # no schema: the JSON value as it is
     elif type(payload) is str:
