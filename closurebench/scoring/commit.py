@@ -673,7 +673,7 @@ def _whole(region: str, value: Any = FAIL) -> list[Unit]:
     if value is FAIL and body[:1] + body[-1:] in ("{}", "[]"):
         value = loads(body)
     if value is FAIL:
-        if body is not region and not _in_code(region, 3):  # "```csv\n…\n```": one block
+        if body is not region and not _code_fence(region):  # "```csv\n…\n```": one block
             return [Unit(0, len(region), body, True, -1, True)]  # of text, read as one
         return []
     found = answers(value)
@@ -977,7 +977,7 @@ def _pieces(text: str, kind: str, schema: Schema | None = None) -> list[tuple[st
         return _sentences(text, out)
     i = 0
     while i < len(rows):
-        if rows[i].lstrip().startswith("```") and not _in_code(rows[i].lstrip() + "\n", 3):
+        if rows[i].lstrip().startswith("```") and not _code_fence(rows[i]):
             shut = next((k for k in range(i + 1, len(rows)) if rows[k].strip() == "```"), -1)
             if shut > i + 1:  # a fenced block of data ("```csv" … "```"): one block
                 out.append(("\n".join(rows[i + 1 : shut]).strip(), True))
@@ -1641,13 +1641,18 @@ _DATA_FENCES = frozenset(("", "text", "txt", "plaintext", "plain", "markdown", "
 _FENCE_INFO_RE = re.compile(r"```[ \t]*([\w+#.-]*)")
 
 
+def _code_fence(opening: str) -> bool:
+    """Whether a fence's opening line ("```python") names a programming language, none of
+    ``_DATA_FENCES``: code there is never a statement of the answer."""
+    info = _FENCE_INFO_RE.match(opening.lstrip())
+    return info is not None and info[1].lower() not in _DATA_FENCES
+
+
 def _in_code(region: str, at: int) -> bool:
-    """Whether ``at`` is inside a fenced block of a programming language (its info string
-    names none of ``_DATA_FENCES``): code there is never a statement of the answer."""
+    """Whether ``at`` is inside a fenced block of a programming language."""
     if region.count("```", 0, at) % 2 == 0:
         return False
-    info = _FENCE_INFO_RE.match(region, region.rfind("```", 0, at))
-    return info is not None and info[1].lower() not in _DATA_FENCES
+    return _code_fence(region[region.rfind("```", 0, at) :])
 
 
 def _conditioned(region: str, at: int, reader: Reader) -> bool:
