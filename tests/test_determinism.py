@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "1eea3182df0372190c57cfed58a8ecfbac0b8faba82beba0bf3bc6a5ab00d4c7"),
+     "53d28a7411b43958194cbfab861f4e79fea5a0fdcb2a0ea9050c33ca1077e61a"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "c60925ab7e97612e9cde9f3c91e50d1a2d5ae2c8398ef36db60040c5007d73be"),
+     "2008198f9b0f00558d701823c7893da655f41cf083568a07cfbdf99307e29092"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "27b4fad709e69e81d3e7297bfde523e7ee2d50adb6553f571b4de30fbd40e4f1"),
+     "f55520539e779a7c3792cfe55c876f73cb4bf26d324afc4ab70d5624d5feee73"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "84665f4dca192647152582f447069b882c8e7f1a9dc0fff4a5aabf6925fd1208"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "f4895ae93510850cba0116f745de0454e53f9fa6be38a9ce48b437d0a5ad3d57"),
+     "81e81b4e50226561cee8baae7e105a205aa7f0cbb574cbdc07906b2d58debeb0"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "84bab410f3562ba15e5c6592bed9d55dbe71a91fe6dfd4720064aac366aa80ee"),
+     "2dcf2bbce92041cb728513fdf0459be2751eefbe864a2c0728bcddbc175c367a"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "7bb813efcb0cb7440a09c53d94df9ac0d70662f1f0b51fccbc3508b75204933a"),
+     "4d9bbb025a3a310b1be9968b672bebfba62da0eed6f2c6770f1aa5d3288f380a"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "0f240b7385a714320c516309bada9364c10df8b11176b08f6b232e1daa96d9e2"),
+     "1fa103ed33e247503c18d8fd28aa21b264b6e5cad5c865c3e8a18f8806d819bf"),
 ]
 
 

@@ -23,7 +23,7 @@ level: a two-parent person in the answer's generation was always one of the answ
 second parent was the decoys' own parent, or grew there), so a decoy gets a married-in
 second parent too and growth gives that generation only married-in second parents (but on
 the last try, where ρ's share may need them). Sets hold up to n - 4 (room for two decoys),
-weighted so that sizes 1-6 stay even over n 6-10.
+the large ones weighing twice the small (``SIZE_WEIGHTS``), so decoys are not rare.
 """
 
 from __future__ import annotations
@@ -44,12 +44,14 @@ RELATIONS = {
 
 
 #: Answer set sizes are drawn from 1..min(MAX_SIZE, n - 4), the sizes n people can carry (x,
-#: a parent or child, the set and two decoys), by these weights: small trees allow only the
-#: small sizes, so the larger ones weigh more, which evens the sizes out over n 6-10 (exactly
-#: 1/6 each if n is uniform; see ``feasible_sizes``). 0.2.2's weights gave size 2 20.5% and
-#: size 6 11%, and a 100-instance split's most frequent size reached 32% on one seed in forty.
+#: a parent or child, the set and two decoys), by these weights. Up to 0.3.8 they evened the
+#: sizes out over n 6-10 (weight 210 on 6), so a large tree's answer generation was nearly all
+#: answer: "everyone of that generation but the small sibling groups" read 82% at n 8-10 (64%
+#: overall, seed 4242). Now the large sets weigh only twice the small ones: the largest
+#: size share is about 25% (size 1 or 2; target 30%), and the learned floor fell to 44-48%
+#: (seeds 4242, 7777; docs/audit-and-floors.md).
 MAX_SIZE = 6
-SIZE_WEIGHTS = {1: 1.0, 2: 1.0, 3: 2.5, 4: 7.5, 5: 30.0, 6: 210.0}
+SIZE_WEIGHTS = {1: 1.0, 2: 1.0, 3: 1.5, 4: 1.5, 5: 2.0, 6: 2.0}
 #: People kept out of the answer's own tree for the decoys (``_rival_down``, ``_rival_up``):
 #: a founder and one child at least.
 RIVAL = 2

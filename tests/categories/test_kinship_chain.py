@@ -157,3 +157,21 @@ def test_the_drawn_size_is_the_built_size() -> None:
             built += 1
             assert len(cat.tensor_program(*got)) == want, (n, rho, u)
     assert built >= 150
+
+
+def test_no_size_takes_more_than_a_quarter_of_the_design() -> None:
+    """The size weights leave decoys room (large sets weigh at most twice the small ones:
+    0.3.8's weight 210 on six made a large tree's answer generation nearly all answer) and
+    keep the most frequent size under the 30% top-answer target with a margin, averaged over
+    the default cells (n 6-10, ρ 0.1-0.5)."""
+    from closurebench.categories.kinship_chain import SIZE_WEIGHTS, feasible_sizes
+
+    assert max(SIZE_WEIGHTS.values()) <= 2 * min(SIZE_WEIGHTS.values())
+    share: dict[int, float] = {}
+    cells = [(n, rho / 10) for n in range(6, 11) for rho in range(1, 6)]
+    for n, rho in cells:
+        sizes = feasible_sizes(n, rho)
+        total = sum(SIZE_WEIGHTS[s] for s in sizes)
+        for s in sizes:
+            share[s] = share.get(s, 0.0) + SIZE_WEIGHTS[s] / total / len(cells)
+    assert max(share.values()) <= 0.27, share
