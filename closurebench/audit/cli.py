@@ -72,6 +72,13 @@ def _run(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"## learned adversary ({meta['train']} -> {meta['test']})\n\n"
                   f"{format_adversary(adv)}\n")
+        if "explain" in meta and not args.json:
+            from closurebench.audit.explain import Explanation, format_explanations
+
+            rows_ = {c: Explanation(d["category"], d["unit"], d["accuracy"], d["base"],
+                                    [tuple(f) for f in d["features"]])
+                     for c, d in meta["explain"].items()}
+            print(f"## what the boosted reader reads\n\n{format_explanations(rows_)}\n")
         if args.floors_out:
             Path(args.floors_out).write_text(json.dumps(meta, indent=2) + "\n",
                                              encoding="utf-8")
@@ -123,11 +130,19 @@ def _adversary(args: argparse.Namespace, test: list[dict[str, Any]]
     for rec in test:
         tested[rec["category"]].append(rec)
     rows = {c: adversary(c, by_cat[c], recs) for c, recs in tested.items() if by_cat.get(c)}
+    explained = {}
+    if getattr(args, "explain", False):
+        from closurebench.audit.explain import explain
+
+        explained = {c: e for c, recs in tested.items() if by_cat.get(c)
+                     and (e := explain(c, by_cat[c], recs)) is not None}
     where = "the released held_out split" if args.release else f"seed {kw.get('seed', 0)}"
     meta = {"version": __version__, "config": args.config, "train": f"seed {seed}",
             "test": where, "train_per_category": args.train_per_category,
             "categories": {c: r.as_dict() for c, r in rows.items()},
             "mean_gap": sum(r.gap for r in rows.values()) / max(len(rows), 1)}
+    if explained:
+        meta["explain"] = {c: e.as_dict() for c, e in explained.items()}
     return where, rows, meta
 
 
@@ -194,6 +209,9 @@ def add_parsers(sub: Any) -> None:
     a.add_argument("--views", action="store_true",
                    help="also search each audited instance for another graph with its "
                         "no-chaining view and a different answer (audit.views)")
+    a.add_argument("--explain", action="store_true",
+                   help="also rank the features the adversary's boosted reader leans on "
+                        "(permutation importance on the audited records; audit.explain)")
     a.add_argument("--floors-out", default=None, metavar="FILE",
                    help="write the adversary's table (learned floors) as JSON")
     a.set_defaults(func=_run)
