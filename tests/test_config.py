@@ -37,10 +37,10 @@ def test_config_errors_are_value_errors():
 
 
 def test_category_minimum_n_is_enforced():
-    with pytest.raises(cb.ConfigError, match="n_max must be at least 6 for category cousin"):
+    with pytest.raises(cb.ConfigError, match="n_max must be at least 7 for category cousin"):
         cb.generate("cousin", n_min=2, n_max=5)
     # a range that overlaps the minimum is raised to it, and recorded per instance
-    assert {r["n"] for r in cb.generate("cousin", n_min=2, n_max=6, per_category=6)} == {6}
+    assert {r["n"] for r in cb.generate("cousin", n_min=2, n_max=7, per_category=6)} == {7}
 
 
 def test_categories_outside_the_config_are_rejected():

@@ -19,7 +19,7 @@ def test_stages_rise_one_axis_at_a_time():
     assert [s.index for s in stages] == list(range(len(stages)))
     assert [s.difficulty for s in stages] == sorted(s.difficulty for s in stages)
     first, last = stages[0], stages[-1]
-    assert (first.level, first.n_range, first.hops) == (1, (4, 6), (1, 2))
+    assert (first.level, first.n_range, first.hops) == (1, (4, 7), (1, 2))
     assert (last.level, last.n_range, last.hops) == (3, (9, 12), (3, None))
     for a, b in pairwise(stages):
         assert b.difficulty - a.difficulty in (0, 1)

@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "53d28a7411b43958194cbfab861f4e79fea5a0fdcb2a0ea9050c33ca1077e61a"),
+     "fdd6ef01126733e214aa5afdeb74160842000d8d0c7261f9db2cfc6e172dfb44"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "2008198f9b0f00558d701823c7893da655f41cf083568a07cfbdf99307e29092"),
+     "11ec325795402b80b34068eba7066f1f695b6cd4d98f38878044849c61d50371"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
      "f55520539e779a7c3792cfe55c876f73cb4bf26d324afc4ab70d5624d5feee73"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "84665f4dca192647152582f447069b882c8e7f1a9dc0fff4a5aabf6925fd1208"),
+     "8135d12d2d7597620a89c6bf4fe5b1932d4b786d3d33ea9183062d024b4ca1f5"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "81e81b4e50226561cee8baae7e105a205aa7f0cbb574cbdc07906b2d58debeb0"),
+     "7de1b627632560c90bcec226149b980c812dd180dda2f2bbe0f72d168ed2ed1f"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "2dcf2bbce92041cb728513fdf0459be2751eefbe864a2c0728bcddbc175c367a"),
+     "5927e44ef0f1f93b03738d118d9583a9326746f4da6c1c680be6a3f9c698c5a0"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
      "4d9bbb025a3a310b1be9968b672bebfba62da0eed6f2c6770f1aa5d3288f380a"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "1fa103ed33e247503c18d8fd28aa21b264b6e5cad5c865c3e8a18f8806d819bf"),
+     "eabfdc341561a2dd5105f474213cef4694ed134f503e9a3affc2182bff0c9b4d"),
 ]
 
 

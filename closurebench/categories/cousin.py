@@ -1,9 +1,9 @@
 """cousin (L1): are x and y first cousins: a shared grandparent but no shared parent?
 
 Example: G -> P, G -> Q, P -> X, Q -> Y: X and Y are cousins. Balanced 50/50. Needs n >= 5
-(a grandparent, two parents, two grandchildren); generated from n = 6, because five people
-carry a "yes" in exactly one tree shape, which sits in one structural half only, so the other
-split could never hold one.
+(a grandparent, two parents, two grandchildren); generated from n = 7 (since 0.3.9): five
+people carry a "yes" in exactly one tree shape, which sits in one structural half only, and
+six give every "no" away (below).
 
 Instances are built as contrast pairs (since 0.3.3): a "yes" is a tree where x and y are
 children of two siblings; a "no" is such a tree with one parent link swapped within a
@@ -13,10 +13,13 @@ cousinship, by kind: a share (``SIBLINGS``) make x and y siblings (the nearest w
 and the one that shares a grandparent), the rest move a parent or grandparent link so the
 lines no longer meet (second cousins, strangers, ...). Before 0.3.3 the "no" pairs were built
 as such, 8 in 10 siblings, and "they share a parent, so no" read 80% on a fresh seed. Where
-no link can be swapped (small sparse trees) a "no" is built directly (``_no``). Six and seven
-people stay readable: at six the only "no" one swap away is siblings, and at seven the
-swapped trees have so few shapes that one structural half holds them, so the other split's
-negatives there are siblings.
+no link can be swapped (small sparse trees) a "no" is built directly (``_no``). Six people
+cannot hide the answer: the only "no" one swap away is siblings (a shared parent, a direct
+neighbour), and the one built directly, two lines apart, fills six people with four links
+where every "yes" has five or more, so the link count reads it; the learned readers led the
+majority by +25 to +28 points there (seeds 4242, 7777), against +7 to +11 from eight people.
+Seven stay a little readable: the swapped trees have few shapes, so one split's negatives
+there are mostly siblings.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ SIBLINGS = 0.15
 #: founder and a child), whose links the swaps of a "no" can trade with the cousins' own:
 #: otherwise every parent of their generation is a child of the shared grandparent or married
 #: in, and only siblings are one swap away. (Six people hold no such "no": there it is built
-#: directly, and n = 6 stays readable.)
+#: directly, and readable, which is why generation starts at seven.)
 SECOND_LINE = 7
 
 
@@ -208,7 +211,7 @@ def template(w, q):
 CATEGORY = Category(
     id="cousin", level=1, family="family", answer="boolean",
     primitives=("compose", "difference"), propose=propose, tensor_program=tensor_program,
-    nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5, generate_min_n=6,
+    nx_program=nx_program, template=template, node_keys=("x", "y"), min_n=5, generate_min_n=7,
     construct=construct, shortcuts={"shares-a-grandparent": shares_a_grandparent},
     summary="Do x and y share a grandparent but no parent?",
     tl_program=TL_PROGRAM,

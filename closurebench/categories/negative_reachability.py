@@ -8,12 +8,14 @@ answer is neither "nodes x has no edge to" nor "nodes outside x's weak component
 
 from __future__ import annotations
 
+import numpy as np
+
 from closurebench.categories._reach import (
     DEEP_BLOCKS as DEEP,
 )
 from closurebench.categories._reach import (
     SET_HOP_WEIGHTS,
-    closed_blocks,
+    close_blocks,
     count_weights,
     depth_and_count,
     layered,
@@ -22,11 +24,55 @@ from closurebench.categories._reach import (
 )
 from closurebench.categories._spec import Category
 from closurebench.graph import tensor as T
+from closurebench.graph.families import _from_mask, no_loops
+from closurebench.graph.plant import allowed, tree_edges
 
 #: Weights of a reach set missing 1, 2 and 3 nodes, and the per-node decay of larger reach
 #: sets by planted depth: an expected top answer size share of 0.21 at n 4-10.
 MISSED_WEIGHTS = (0.05, 0.3, 0.7)
 MISSED_DECAY = {1: 0.4, 2: 0.4}
+#: The decay from n = ``OPEN_DECAY_N`` (where instances are blind-built): slower, so a one-
+#: or two-hop reach set is larger and the missed nodes are not most of the graph (at 0.4 they
+#: were 247 of the 350 non-source nodes of seed 5151's one- and two-hop instances, and the
+#: per-node reader's lead at two hops was +65..+70 points).
+#: A lone missed node is weighted down with it (0.03 for 0.05), as the slower decay
+#: leaves more shallow reach sets one node short.
+OPEN_DECAY = {1: 0.7, 2: 0.7}
+OPEN_WEIGHTS = (0.03, 0.3, 0.7)
+OPEN_DECAY_N = 6
+
+
+def _closed(rng, n, rho, d):
+    """``_reach.closed_blocks`` with its distractors drawn at a rate per *row*: as many
+    edges as one rate would give (ρ·n(n - 1) in expectation, as ``plant``), but spread so
+    that every node's expected out-degree is the same wherever its room allows. One rate
+    for all left the missed nodes out-heavier than the deep reached ones (seed 5151, 150
+    deep instances: 2.8 out-edges against 2.3), since they may point to x, x's direct
+    successors and each other, and a deep reached node only within x's reach."""
+    tree = tree_edges(rng, d)
+    assert tree is not None
+    ok, ring = close_blocks(rng, allowed(d), tree, [d])
+    mask = np.zeros((n, n), dtype=bool)
+    for u, v in [*tree, *ring]:
+        mask[u, v] = True
+    room = ok & ~mask
+    no_loops(room)
+    have, free = mask.sum(1), room.sum(1)
+    want = min(max(rho * n * (n - 1) - int(have.sum()), 0.0), float(free.sum()))
+    lo, hi = 0.0, float(n)
+    for _ in range(30):  # the common out-degree t whose capped row rates give ``want`` edges
+        t = (lo + hi) / 2
+        if np.clip(t - have, 0, free).sum() < want:
+            lo = t
+        else:
+            hi = t
+    rate = np.clip(hi - have, 0, free) / np.maximum(free, 1)
+    key = rng.getrandbits(64)  # platform-stable coins, as ``families._coins``
+    raw = np.random.PCG64(key).random_raw(n * n).reshape(n, n)
+    limit = np.array([min(int(r * 2.0**64), 2**64 - 1) for r in rate.tolist()], dtype=np.uint64)
+    mask |= room & (raw < limit[:, None])
+    no_loops(mask)
+    return _from_mask(mask, directed=True)
 
 
 def propose(rng, g):
@@ -35,14 +81,16 @@ def propose(rng, g):
 
 def construct(rng, n, rho, target):
     x = rng.randrange(n)
+    weights, decay = (OPEN_WEIGHTS, OPEN_DECAY) if n >= OPEN_DECAY_N else \
+        (MISSED_WEIGHTS, MISSED_DECAY)
     # Deep cells at small n leave one or two missed nodes: keep deep draws at the shallow end
     # of their range and one to three missed nodes rare wherever there is a choice.
     depth, size = depth_and_count(
         rng, target, n - 2,
-        lambda depth: count_weights(depth, n - 2, MISSED_WEIGHTS, MISSED_DECAY), (0.8, 0.2))
+        lambda depth: count_weights(depth, n - 2, weights, decay), (0.8, 0.2))
     d, layers = layered(rng, n, x, size, depth)
     if depth >= DEEP and not target.decoy:
-        return closed_blocks(rng, n, rho, d), {"x": x}
+        return _closed(rng, n, rho, d), {"x": x}
     inside = [x, *(v for layer in layers for v in layer)]
     extra = [(u, rng.choice(inside)) for u, du in enumerate(d.tolist()) if du < 0]
     return reach_graph(rng, n, rho, d, extra), {"x": x}

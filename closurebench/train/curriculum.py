@@ -24,8 +24,9 @@ from closurebench.graph import seeds
 
 __all__ = ["HOPS_STEPS", "N_STEPS", "Stage", "curriculum"]
 
-#: Default node-count steps (inclusive ranges).
-N_STEPS: tuple[tuple[int, int], ...] = ((4, 6), (6, 9), (9, 12))
+#: Default node-count steps (inclusive ranges; the first reaches 7, the floor of sibling and
+#: cousin, whose smaller trees give every "no" away).
+N_STEPS: tuple[tuple[int, int], ...] = ((4, 7), (7, 9), (9, 12))
 #: Default hop-depth steps (``None``: as deep as n allows).
 HOPS_STEPS: tuple[tuple[int, int | None], ...] = ((1, 2), (2, 3), (3, None))
 

@@ -44,9 +44,10 @@ def test_fewer_than_five_people_is_rejected(engine: str) -> None:
         solve(CAT, edges, {"x": "Xia", "y": "Yan"}, engine=engine)
 
 
-def test_generation_starts_at_six_people() -> None:
-    with pytest.raises(ConfigError, match="n_max must be at least 6 for category cousin, got 5"):
-        closurebench.generate(CAT, n_min=2, n_max=5)
+def test_generation_starts_at_seven_people() -> None:
+    """Six people give every "no" away (siblings, or two lines with one link fewer)."""
+    with pytest.raises(ConfigError, match="n_max must be at least 7 for category cousin, got 6"):
+        closurebench.generate(CAT, n_min=2, n_max=6)
 
 
 def test_unknown_category_is_rejected() -> None:

@@ -73,3 +73,40 @@ def test_planted_lost_set(posed) -> None:
         assert kept, "x still reaches something after the change"
         assert kept <= nx.descendants(before, x)
     assert len({len(p.answer) for p in posed}) >= 4
+
+
+def test_cut_links_the_unreached_and_keeps_the_lost_degrees() -> None:
+    """The cut's look-alikes: unreached nodes (two or more) take in-edges in both graphs; the
+    lost nodes' in-degree falls about as the kept nodes' does (less room: only nodes x no
+    longer reaches may point at them), and the out-degree of the nodes x no longer reaches
+    grows little more than the kept nodes' (the repair's edges come out of them)."""
+    import random
+
+    import numpy as np
+
+    from closurebench.categories import graph_comparison as gc
+    from closurebench.graph import tensor as T
+
+    rng = random.Random(11)
+    ins, outs = np.zeros(4), np.zeros(4)  # lost / gone before, after; kept before, after
+    for _ in range(150):
+        n = rng.randint(5, 10)
+        h, m = rng.randint(1, 3), rng.randint(1, n - 3)
+        (before, after), q = gc._cut(rng, n, 0.3, min(h, n - 2), m)
+        b, a, x = before.adjacency, after.adjacency, q["x"]
+        rb, ra = T.reach(b, x), T.reach(a, x)
+        rb[x] = ra[x] = False
+        unreached = ~rb
+        unreached[x] = False
+        if unreached.sum() >= 2:
+            assert (b.sum(0)[unreached] >= 1).all() and (a.sum(0)[unreached] >= 1).all()
+        lost = rb & ~ra
+        assert ra.any() and lost.sum() == m
+        gone = ~ra
+        gone[x] = False
+        ins += [b.sum(0)[lost].sum(), a.sum(0)[lost].sum(), b.sum(0)[ra].sum(),
+                a.sum(0)[ra].sum()]
+        outs += [b.sum(1)[gone].sum(), a.sum(1)[gone].sum(), b.sum(1)[ra].sum(),
+                 a.sum(1)[ra].sum()]
+    assert ins[1] / ins[0] >= ins[3] / ins[2] - 0.2
+    assert outs[1] / outs[0] <= outs[3] / outs[2] + 0.4  # without _trim: +0.7

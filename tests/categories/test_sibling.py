@@ -44,10 +44,10 @@ def test_fewer_than_three_people_is_rejected(engine: str) -> None:
         solve(CAT, [("Eve", "Carol")], {"x": "Eve", "y": "Carol"}, engine=engine)
 
 
-def test_n_max_below_six_is_rejected() -> None:
-    # Generated from n = 6 (generate_min_n): smaller trees cannot hide "no" pairs.
-    with pytest.raises(ConfigError, match="n_max must be at least 6 for category sibling, got 5"):
-        closurebench.generate(CAT, n_min=2, n_max=5)
+def test_n_max_below_seven_is_rejected() -> None:
+    # Generated from n = 7 (generate_min_n): smaller trees cannot hide "no" pairs.
+    with pytest.raises(ConfigError, match="n_max must be at least 7 for category sibling, got 6"):
+        closurebench.generate(CAT, n_min=2, n_max=6)
 
 
 def test_unknown_category_is_rejected() -> None:
