@@ -19,7 +19,7 @@ def test_stages_rise_one_axis_at_a_time():
     assert [s.index for s in stages] == list(range(len(stages)))
     assert [s.difficulty for s in stages] == sorted(s.difficulty for s in stages)
     first, last = stages[0], stages[-1]
-    assert (first.level, first.n_range, first.hops) == (1, (4, 7), (1, 2))
+    assert (first.level, first.n_range, first.hops) == (1, (4, 6), (1, 2))
     assert (last.level, last.n_range, last.hops) == (3, (9, 12), (3, None))
     for a, b in pairwise(stages):
         assert b.difficulty - a.difficulty in (0, 1)
@@ -80,3 +80,16 @@ def test_a_stage_becomes_a_dataset_of_exactly_its_instances():
 def test_bad_steps_are_named(kwargs, word):
     with pytest.raises(ConfigError, match=word):
         list(curriculum(**kwargs))
+
+
+def test_a_stage_holds_only_the_categories_generated_at_its_sizes() -> None:
+    """sibling and cousin start at 7 nodes (their smaller trees give the answer away): a
+    stage up to 6 nodes leaves them out instead of failing, and a later one holds them."""
+    from closurebench.categories import get
+
+    stages = list(curriculum(per_category=1))
+    for stage in stages:
+        assert all(get(c).n_floor <= stage.n_range[1] for c in stage.config.categories)
+    first = {s.level: s for s in reversed(stages)}  # each level's earliest stage
+    assert not {"sibling", "cousin"} & set(first[1].config.categories)
+    assert any({"sibling", "cousin"} <= set(s.config.categories) for s in stages)

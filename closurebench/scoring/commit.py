@@ -1159,8 +1159,15 @@ class Reader:
     def _may_hold(self, text: str) -> bool:
         """A cheap necessary condition for prose (as ``read`` reads it: ``as_read``) to hold
         a value of the type or a hedge (``parse.may_read``: a digit or number word, a yes/no
-        word, a node's label, a field's name, JSON), so the readers may skip it."""
+        word, a node's label, a field's name, JSON), so the readers may skip it. A shortcut
+        only: the rules that ask whether a clause holds *no* value call ``_holds_none``."""
         return may_read(text, self.schema, self.keys)
+
+    def _holds_none(self, text: str) -> bool:
+        """Whether a clause holds no value of the type (``parse.may_read`` false): part of
+        a rule ("Putting it all together, yes", "5, but that reads one edge backwards"),
+        not a shortcut, so the judge's fast-path test can turn ``_may_hold`` off alone."""
+        return not may_read(text, self.schema, self.keys)
 
     def values(self, piece: str, block: bool, stated: int = 2) -> list[tuple[Any, bool]]:
         """``(value, offered)`` of every value a piece of prose gives, in order: ``offered``
@@ -1267,7 +1274,7 @@ class Reader:
             value, rest = read(after, schema, names, True, True)
             if value is not FAIL:
                 return value, rest, False
-        if stated and "," in body[:LEAD_CLAUSE_CHARS] and not self._may_hold(
+        if stated and "," in body[:LEAD_CLAUSE_CHARS] and self._holds_none(
                 as_read(body[: body.index(",")])):  # "Putting it all together, yes: toad can
             # reach koala.": a value opening the sentence after a leading clause holding none
             after = body[body.index(",") + 1 :]
@@ -1415,7 +1422,7 @@ class Reader:
                     else:
                         doubt = doubt or (revised and current is not FAIL)
             discount = _DISCOUNT_RE.search(piece) if " but " in lower else None
-            if discount is not None and not self._may_hold(as_read(discount[0])):
+            if discount is not None and self._holds_none(as_read(discount[0])):
                 # "A quick pass gives 5, but that reads one edge
                 piece, lower = piece[discount.end() :], lower[discount.end() :]  # backwards":
                 known.pop(i, None)  # the value before it is set aside, what follows counts

@@ -18,15 +18,16 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from closurebench.categories import CONFIGS, get
 from closurebench.errors import ConfigError, UnposableCell
 from closurebench.generation.config import Config
 from closurebench.graph import seeds
 
 __all__ = ["HOPS_STEPS", "N_STEPS", "Stage", "curriculum"]
 
-#: Default node-count steps (inclusive ranges; the first reaches 7, the floor of sibling and
-#: cousin, whose smaller trees give every "no" away).
-N_STEPS: tuple[tuple[int, int], ...] = ((4, 7), (7, 9), (9, 12))
+#: Default node-count steps (inclusive ranges). A stage holds only the categories generated
+#: at its sizes (sibling and cousin start at 7 nodes).
+N_STEPS: tuple[tuple[int, int], ...] = ((4, 6), (6, 9), (9, 12))
 #: Default hop-depth steps (``None``: as deep as n allows).
 HOPS_STEPS: tuple[tuple[int, int | None], ...] = ((1, 2), (2, 3), (3, None))
 
@@ -123,8 +124,13 @@ def curriculum(*, levels: Sequence[int] = (1, 2, 3),
                                   -1 if h_max is None else h_max) % (2**31)
         if stage_seed in released:
             stage_seed += 1
+        # a stage holds the level's categories generated at its sizes (some start at 7
+        # nodes, where their answers can be hidden)
+        held = [c for c in CONFIGS[f"l{levels[i]}"] if get(c).n_floor <= n_max]
+        if not held:
+            continue
         cfg = Config.make(f"l{levels[i]}", n_min=n_min, n_max=n_max, density=density,
                           seed=stage_seed, per_category=per_category, hops_min=h_min,
-                          hops_max=h_max)
+                          hops_max=h_max, categories=held)
         yield Stage(index, i + j + k, levels[i], (n_min, n_max), (h_min, h_max), cfg)
         index += 1
