@@ -192,6 +192,16 @@ def _rows(cat: Category, items: list[_Item], per_node: bool) -> tuple[np.ndarray
     return (np.vstack(blocks) if blocks else np.zeros((0, 0))), ends
 
 
+def _members(cat: Category, items: list[_Item]) -> list[bool]:
+    """Per node of every item, in ``_rows``' order: is it (one of) the answer."""
+    out: list[bool] = []
+    for it in items:
+        truth = json.loads(it.answer)
+        truth = {truth} if cat.answer == "label" else set(truth)
+        out += [label in truth for label in it.labels]
+    return out
+
+
 def _labelled(cat: Category, item: _Item, ids: Any) -> str:
     return canonical(shortcuts.labelled(cat, ids, item.labels))
 
@@ -252,12 +262,7 @@ def _direct(cat: Category, train: list[_Item], kind: str) -> Reader:
     """The answer from the instance's (or each node's) no-chaining features."""
     if cat.answer in ("label", "labels"):
         x, _ = _rows(cat, train, per_node=True)
-        ys: list[bool] = []
-        for it in train:
-            truth = json.loads(it.answer)
-            truth = {truth} if cat.answer == "label" else set(truth)
-            ys += [label in truth for label in it.labels]
-        model = _fit(kind, x, ys)
+        model = _fit(kind, x, _members(cat, train))
 
         def read_nodes(items: list[_Item]) -> list[str | None]:
             if not items:

@@ -13,14 +13,21 @@ distribution whatever the answer.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from closurebench.audit.adversary import MAX_CLASSES, _drop, _fit, _items, _one_thread, _rows
+from closurebench.audit.adversary import (
+    MAX_CLASSES,
+    _drop,
+    _fit,
+    _items,
+    _members,
+    _one_thread,
+    _rows,
+)
 from closurebench.audit.features import instance_features, node_features
 from closurebench.categories import Category, get
 
@@ -62,12 +69,7 @@ def _labels(cat: Category, items: list[Any]) -> np.ndarray:
     """Per node: is it (one of) the answer; per instance: the answer itself."""
     if cat.answer not in ("label", "labels"):
         return np.array([it.answer for it in items])
-    out: list[bool] = []
-    for it in items:
-        truth = json.loads(it.answer)
-        truth = {truth} if cat.answer == "label" else set(truth)
-        out += [label in truth for label in it.labels]
-    return np.array(out)
+    return np.array(_members(cat, items))
 
 
 def explain(category: str | Category, train: Iterable[dict[str, Any]],

@@ -24,7 +24,7 @@ from closurebench.categories._reach import (
 )
 from closurebench.categories._spec import Category
 from closurebench.graph import tensor as T
-from closurebench.graph.families import _from_mask, no_loops
+from closurebench.graph.families import _from_mask, _row_coins, no_loops
 from closurebench.graph.plant import allowed, tree_edges
 
 #: Weights of a reach set missing 1, 2 and 3 nodes, and the per-node decay of larger reach
@@ -67,10 +67,7 @@ def _closed(rng, n, rho, d):
         else:
             hi = t
     rate = np.clip(hi - have, 0, free) / np.maximum(free, 1)
-    key = rng.getrandbits(64)  # platform-stable coins, as ``families._coins``
-    raw = np.random.PCG64(key).random_raw(n * n).reshape(n, n)
-    limit = np.array([min(int(r * 2.0**64), 2**64 - 1) for r in rate.tolist()], dtype=np.uint64)
-    mask |= room & (raw < limit[:, None])
+    mask |= room & _row_coins(rng, (n, n), rate.tolist())
     no_loops(mask)
     return _from_mask(mask, directed=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import accumulate
@@ -87,11 +87,25 @@ def _coins(rng: random.Random, shape: tuple[int, int], p: float) -> np.ndarray:
     point at all. The PCG64 key is drawn from ``rng``, so one seed still rules everything.
     """
     key = rng.getrandbits(64)
-    threshold = min(int(p * 2.0**64), 2**64 - 1)
+    threshold = _threshold(p)
     if threshold == 0:  # no raw draw is below 0: the coins are all tails, the key still drawn
         return np.zeros(shape, dtype=bool)
     raw = np.random.PCG64(key).random_raw(shape[0] * shape[1]).reshape(shape)
     return raw < np.uint64(threshold)
+
+
+def _row_coins(rng: random.Random, shape: tuple[int, int], rates: Sequence[float]
+               ) -> np.ndarray:
+    """``_coins`` with one probability per row (``rates[i]`` for row i), as platform-stable."""
+    key = rng.getrandbits(64)
+    limit = np.array([_threshold(r) for r in rates], dtype=np.uint64)
+    raw = np.random.PCG64(key).random_raw(shape[0] * shape[1]).reshape(shape)
+    return raw < limit[:, None]
+
+
+def _threshold(p: float) -> int:
+    """The exact integer ``p * 2**64`` a raw 64-bit draw is compared with (capped)."""
+    return min(int(p * 2.0**64), 2**64 - 1)
 
 
 def no_loops(mask: np.ndarray) -> None:
