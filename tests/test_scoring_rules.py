@@ -417,6 +417,29 @@ def test_a_cue_over_numbered_steps_reads_no_step_number(
     assert _verdict(steps + final, record) == expected, steps + final
 
 
+ROW_LABELS = ["Candidates", "Checked", "Longest line up", "Count so far", "Step"]
+
+
+@PROPERTY
+@given(records, st.sampled_from(["{cue}: {text}", "**{cue}:** {text}", "{cue} ⟶ {text}"]),
+       cues, st.integers(0, 7), st.integers(0, 3), st.booleans(), st.booleans())
+def test_a_cue_row_of_a_numbered_or_bulleted_block_gives_the_verdict_of_its_bare_row(
+    record: dict[str, Any], form: str, cue: str, k: int, before: int, bulleted: bool,
+    right: bool
+) -> None:
+    """"1) Candidates: A, B\n2) Longest line up: A\n3) Final: A": a list marker opens its
+    row, so the cue row of a numbered (or bulleted) block reads as the same rows unmarked;
+    the rows above it, with values of their own, never decide."""
+    value, expected = _case(right, record)
+    kind, other = _kind(record), _wrong(record) if right else _answer(record)
+    rows = [f"{ROW_LABELS[i % len(ROW_LABELS)]}: {_text(kind, (other, value)[i % 2])}"
+            for i in range(before)]
+    rows.append(_final(form, record, value, cue))
+    marks = ["•"] * len(rows) if bulleted else [_enumerators(i)[k] for i in range(len(rows))]
+    marked = "\n".join(f"{m} {row}" for m, row in zip(marks, rows))
+    assert _verdict(marked, record) == _verdict("\n".join(rows), record) == expected, marked
+
+
 # ---- (d) classes of styles: arrows, asides, tables, qualifiers, languages ------------------
 
 def _notes(record: dict[str, Any], notes: list[str], value: Any) -> str:

@@ -383,7 +383,9 @@ def _cue(region: str, lower: str, pos: int, start: int, stop: int) -> tuple[bool
         return False, Unit(first, stop, region[at:cap], True, -1, True, True,
                            revises or slot is not None)
     lead = skip_back(region, first, OPEN, start)
-    anchored = lead == start
+    marker = start + item_marker(region[start:stop])  # a list row opens after its marker
+    anchored = lead == start or (start < marker <= first  # "3) Final: 4", "(b) Answer: yes"
+                                 and skip_back(region, first, OPEN, marker) == marker)
     if not anchored and region[lead - 1] not in _BOUNDARY and not role(region[lead - 1]) & DASH:
         return None  # mid-sentence: "…give the final answer below"
     group = _group(region, m.end(), stop)
