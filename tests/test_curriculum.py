@@ -56,7 +56,7 @@ def test_a_stage_becomes_a_dataset_of_exactly_its_instances():
     pytest.importorskip("datasets")
     from closurebench.run.prompts import build_messages
 
-    stage = list(curriculum(per_category=2))[4]  # a stage with a cell that cannot carry hops
+    stage = list(curriculum(per_category=2))[12]  # a stage with a cell that cannot carry hops
     data = stage.dataset()
     want = []
     for k in range(stage.config.size):

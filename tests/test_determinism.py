@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "fdd6ef01126733e214aa5afdeb74160842000d8d0c7261f9db2cfc6e172dfb44"),
+     "0f40c0c52f5fb624b0379933cf18b7898a2c653ed516f3a5f1c387636d20da5f"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "11ec325795402b80b34068eba7066f1f695b6cd4d98f38878044849c61d50371"),
+     "a38ff5e0fcd17eb07853073c63882ace8b2115c4cadfa86ed8cbee039741e162"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
      "f55520539e779a7c3792cfe55c876f73cb4bf26d324afc4ab70d5624d5feee73"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "8135d12d2d7597620a89c6bf4fe5b1932d4b786d3d33ea9183062d024b4ca1f5"),
+     "0dedfa62fd224172416238edd8b45189dc0edae76971e1c09e7b826a958d69db"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "7de1b627632560c90bcec226149b980c812dd180dda2f2bbe0f72d168ed2ed1f"),
+     "d8df8b4159b97b226893bc86e3a14cb1e6cb70764fa0840e34ac4385ede32312"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "5927e44ef0f1f93b03738d118d9583a9326746f4da6c1c680be6a3f9c698c5a0"),
+     "3915263cd3994e3af013b173296496a231a8aceb4eb2ce596807bbd4e4e3dcad"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "4d9bbb025a3a310b1be9968b672bebfba62da0eed6f2c6770f1aa5d3288f380a"),
+     "0eae2d5a854ceea162bc66f9e7c7663347872543df2ac08d20038658041e354e"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "eabfdc341561a2dd5105f474213cef4694ed134f503e9a3affc2182bff0c9b4d"),
+     "d91e17b789171529259b4495ef4ee2ef4e330605d895affcef8e5a7a7089fb82"),
 ]
 
 

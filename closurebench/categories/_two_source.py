@@ -25,11 +25,11 @@ from itertools import pairwise
 
 import numpy as np
 
-from closurebench.categories._values import Placed, draw_value, flatten, walk
+from closurebench.categories._values import Placed, draw_value, flatten, hop_cells, walk
 from closurebench.graph.plant import allowed, split_layers
 
-__all__ = ["Layout", "SizeDesign", "difference", "draw_size", "intersection", "size_of",
-           "size_weights"]
+__all__ = ["DifferenceDesign", "Layout", "SizeDesign", "difference", "draw_size", "intersection",
+           "size_of", "size_weights"]
 
 #: (required edges, distractor mask, x, y, depth from x, depth from y)
 Layout = tuple[list[tuple[int, int]], np.ndarray, int, int, np.ndarray, np.ndarray]
@@ -416,3 +416,76 @@ def difference_blocks(rng: random.Random, n: int, h: int, a: int
     members = np.zeros(n, dtype=bool)
     members[ans] = True
     return sorted(have), extra & ok, members, x, y
+
+
+@dataclass(frozen=True)
+class DifferenceDesign:
+    """The answer size of a difference category (set_difference, chain_of_filters) designed
+    jointly over the default n (uniform over ``n_range``), the hop bucket (as the generator
+    draws it) and the depth (as ``plant.draw_depth`` weighs it), and walked in order of size
+    with one stratified uniform (``_values.flatten``, ``walk``; ``Category.joint``).
+
+    Why: a deep target (``deep_from`` hops or more, from ``BLOCKS_MIN_N`` nodes) is
+    ``difference_blocks``' answer of h..max(h + 2, n - 5) nodes, at most n - 4 (a pair of
+    non-members beside the deep members), at a depth of at most n - 4; so the deep half of the
+    instances bunches at sizes 3-5, and drawn cell by cell the most frequent size of a
+    50-instance split reached 32-36%. Designed jointly, the shallow cells (their sizes
+    ``shallow(n, h)``) take the other sizes, and no size passes ``cap_value`` of the design,
+    "every other node" (n - 2) ``cap_everyone``; ``mix`` of each cell is spread uniformly.
+    """
+
+    n_range: tuple[int, int]
+    max_hops: Callable[[int], int]
+    deep_from: int
+    shallow: Callable[[int, int], list[int]]
+    cap_value: float = 0.22
+    cap_everyone: float = 0.06
+    mix: float = 0.05
+
+    def deep(self, n: int, h: int) -> bool:
+        """Is depth h at n built as blocks (``difference_blocks``)?"""
+        return h >= self.deep_from and n >= BLOCKS_MIN_N
+
+    def sizes(self, cell: tuple[int, int]) -> list[int]:
+        """The answer sizes cell (n, depth) offers."""
+        n, h = cell
+        if self.deep(n, h):
+            return list(range(h, max(h, min(n - 4, max(h + 2, n - 5))) + 1))
+        return self.shallow(n, h)
+
+    def depths(self, n: int, span: tuple[int, int]) -> list[tuple[tuple[int, int], float]]:
+        """The depths of a hop bucket, as ``draw_depth`` weighs them (a block build holds h
+        up to n - 4)."""
+        top = min(span[1], n - 4) if self.deep(n, span[0]) else span[1]
+        return [((n, d), 2.0 ** -i) for i, d in enumerate(range(span[0], top + 1))]
+
+    @cached_property
+    def cells(self) -> dict[tuple[int, int], float]:
+        """Each default cell (n, depth) and its share of instances."""
+        return hop_cells(self.n_range, self.max_hops, self.depths)
+
+    @cached_property
+    def design(self) -> dict[tuple[int, int], list[float]]:
+        """Weights of ``sizes(cell)`` in every default cell."""
+        return flatten(self.cells, self.sizes, [
+            (lambda c, v: v, lambda v: self.cap_value),
+            (lambda c, v: v == c[0] - 2,
+             lambda everyone: self.cap_everyone if everyone else 1.0),
+        ], mix=self.mix)
+
+    @cached_property
+    def _walk(self) -> Callable[[float], Placed]:
+        return walk(self.cells, self.sizes, self.design, lambda c, v: (v, c[0], c[1]))
+
+    def joint(self, u: float, n_range: tuple[int, int], hops: tuple[int, int | None]
+              ) -> tuple[int, tuple[int, int], float] | None:
+        """``Category.joint``: n, the depth (as the hop span) and the size's quantile walked
+        together, in order of size, so each block of ten spreads the sizes as designed."""
+        if n_range != self.n_range or hops != (1, None):
+            return None
+        (n, h), _, q = self._walk(u)
+        return n, (h, h), q
+
+    def weights(self, n: int, h: int) -> list[float] | None:
+        """The design's weights of ``sizes((n, h))``, or ``None`` outside the default cells."""
+        return self.design.get((n, h))

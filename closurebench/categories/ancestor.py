@@ -8,11 +8,12 @@ Instances are built, not sampled: a line of the drawn hop depth from a founder d
 second lineage (another founder with a child), then the tree grows to n people at ρ's share
 of two-parent children. A second parent joins x's ancestry only if their own ancestry stops
 below the founder, so the answer stays unique and several founders compete for "oldest".
-Generated from n = 6: in four or five people the line and one rival fill the tree in one or
-two shapes, so the other structural half could only hold trees where every x has the same
-answer. At six people x's parent is asked (one generation): deeper lines there fall in one
-structural half at ρ near 0.5. Trees whose answer is the parentless person mentioned most
-are mostly redrawn.
+Generated from n = 7 (until 0.3.10 from six): in four or five people the line and one rival
+fill the tree in one or two shapes, so the other structural half could only hold trees where
+every x has the same answer, and at six only x's parent can be asked (one generation: deeper
+lines there fall in one structural half at ρ near 0.5), which a reader that never chains
+reads every time (below). Trees whose answer is the parentless person mentioned most are
+mostly redrawn.
 
 The answer always has no parent, so a reader that never chains two edges narrows it to the
 founders that are not x's own parents, and then picks among them: at one generation (x's
@@ -26,6 +27,15 @@ a generation) hand x's line to, so which of them answers is the walk's, with the
 a founder planted at generation 0 either way. The founder count is bounded (each founder
 needs a child, every child beyond a line is one person less for founders): about three in
 ten people, so the no-chaining floor stays near (one-generation share) + (rest) / 3.
+
+One generation is therefore rare (``HOP_WEIGHTS``: 5 / 45 / 50 % at 1 / 2 / >= 3; the
+generator's default is 15 / 35 / 50) and six people are not generated: until 0.3.10 one
+generation was 3 instances in 10 (all of six people and 15 % of the rest), and the learned
+gap on seeds 4242 / 7777 / 9001 was +51 / +52 / +54 points (now +38 / +41 / +38). What is
+left is structural: the answer's child on x's line has no other parent (a second parent
+would tie with the answer or have an older parent), so the reader keeps the founders with a
+one-parent child, each of which costs two people: two or three per tree at seven to ten
+people (docs/audit-and-floors.md, "ancestor from seven people").
 """
 
 from __future__ import annotations
@@ -114,6 +124,12 @@ def plans(rng) -> tuple[bool | None, ...]:
     """Rival lineages (True, several tries), else married-in spouses (False); or, at FREE's
     rate, a freely grown tree (None)."""
     return (None,) if rng.random() < FREE else (True,) * 10 + (False,)
+
+
+#: Shares of 1, 2 and >= 3 generations (``Category.hop_weights``; the generator's default is
+#: 15 / 35 / 50): at one generation x's only parent is a founder, so a reader that never chains
+#: two edges is always right (the parent is the answer), and the share it drops goes to two.
+HOP_WEIGHTS = (0.05, 0.45, 0.50)
 
 
 def construct(rng, n, rho, target: Target):
@@ -208,7 +224,7 @@ CATEGORY = Category(
     primitives=("closure", "argmax"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",),
     construct=construct, max_hops=max_hops, shortcuts={"founder": founder_rule},
-    generate_min_n=6,
+    generate_min_n=7, hop_weights=HOP_WEIGHTS,
     summary="Name x's unique oldest ancestor (reachability up the family tree).",
     tl_program=TL_PROGRAM,
 )

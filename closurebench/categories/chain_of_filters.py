@@ -3,21 +3,38 @@
 Convention: x and y are never listed. Example: A -> B -> C, B -> D, Y -> D, t = 1: [B]
 (C has no outgoing edge; D is reached by Y).
 
-Built, not sampled (``_two_source.difference``): the answer's size is drawn; one or two more
-node x reaches (not y) is planted with fewer than t out-edges, so the degree filter matters,
-and y reaches a common part with a node of t out-edges where n leaves room (or, in a small
-cell, x reaches y and a node behind y gets t out-edges inside y's reach), so the y filter does
-and a reader who ignores y lists it; the hop depth comes from the deepest answer node or from
-a common node with enough out-edges that x reaches sooner than y. Generated from n = 5: at
-n = 4 a depth-2 answer leaves no node for the y filter to remove.
+Built, not sampled. A target of one or two hops is ``_two_source.difference``: the answer's
+size is drawn; one or two more node x reaches (not y) is planted with fewer than t out-edges,
+so the degree filter matters, and y reaches a common part with a node of t out-edges where n
+leaves room (or x reaches y and a node behind y gets t out-edges inside y's reach), so the y
+filter does and a reader who ignores y lists it; the hop depth comes from the deepest answer
+node or from a common node with enough out-edges that x reaches sooner than y. A target of
+``DEEP_BLOCKS`` or more hops is set_difference's blocks by the answer's membership
+(``_two_source.difference_blocks``, which says why; t = 1, emitted without the blind walk):
+a per-node reader read the walked deep instances at +83 over the majority, the blocks at
+about +60 (docs/audit-and-floors.md). Generated from n = ``BLOCKS_MIN_N``: below it a deep
+answer leaves no pair of non-members to look like its deep members, and the six- and
+seven-node instances were read at +82 to +94.
+
+The size is walked jointly with n and the depth (``_values.walk`` over a ``flatten`` design,
+ordered by size): a block answer of depth h holds h..n - 4 nodes, so the deep half of the
+instances bunches at sizes 3-5, and drawn cell by cell the most frequent size of a
+50-instance split reached 32-36%; designed jointly, the shallow cells take the other sizes
+and no size passes ``DESIGN.cap_value`` of the design (``_two_source.DifferenceDesign``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from closurebench.categories._reach import DEEP_BLOCKS
 from closurebench.categories._spec import Category, distinct
-from closurebench.categories._two_source import difference
+from closurebench.categories._two_source import (
+    BLOCKS_MIN_N,
+    DifferenceDesign,
+    difference,
+    difference_blocks,
+)
 from closurebench.categories._values import draw_value
 from closurebench.graph import tensor as T
 from closurebench.graph.plant import allowed, draw_depth, plant, sprinkle
@@ -73,6 +90,44 @@ def _through_y(rng, n, edges, x, y, t):
     return edges, T.distances(a, x), T.distances(a, y)
 
 
+def max_hops(n: int) -> int:
+    return max(2, n - 3)
+
+
+#: The size design (``_two_source.DifferenceDesign``) over the default n from this category's
+#: floor to the default n_max: every size at most 22% of it (the deep cells hold only sizes
+#: 3-6, so the caps meet at about 0.2; 0.20 pushed the shallow cells to sizes 1, 2 and 6-8,
+#: read better), "every other node" (n - 2) at most 6%, 5% of each cell spread uniformly.
+DESIGN = DifferenceDesign(
+    n_range=(BLOCKS_MIN_N, 10), max_hops=max_hops, deep_from=DEEP_BLOCKS,
+    shallow=lambda n, h: [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= 1 + h)],
+    cap_value=0.22, cap_everyone=0.06, mix=0.05,
+)
+
+
+def _blocks(rng, n, rho, h, u):
+    """A deep target as blocks by the answer's membership (``difference_blocks``), at t = 1:
+    a member with no out-edge in the blocks points to the shared hub (which x and y both
+    reach, so no reach set changes), and a hub with none points to a node x misses (y
+    reaches it already, and x now through the hub: no member changes)."""
+    sizes = DESIGN.sizes((n, h))
+    weights = DESIGN.weights(n, h) or [1.0] * len(sizes)
+    built = difference_blocks(rng, n, h, draw_value(rng, sizes, weights, u))
+    if built is None:
+        return None
+    edges, extra, members, x, y = built
+    hub = next(v for u, v in edges if u == x and (y, v) in edges)
+    out = {u for u, _ in edges}
+    edges = edges + [(v, hub) for v in members.nonzero()[0].tolist() if v not in out]
+    if hub not in out:  # a sink hub is the one common node a reader ignoring y drops
+        a = np.zeros((n, n), dtype=bool)
+        for u, v in edges:
+            a[u, v] = True
+        missed = (~T.reach(a, x)).nonzero()[0].tolist()
+        edges.append((hub, rng.choice([v for v in missed if v != x])))
+    return plant(rng, n, rho / 2, edges, extra), {"x": x, "y": y, "t": 1}
+
+
 def construct(rng, n, rho, target):
     """Plant the answer, the filtered nodes and the common part, then top up out-degrees.
 
@@ -83,14 +138,27 @@ def construct(rng, n, rho, target):
     """
     lo, hi = target.hops or (1, n - 2)
     h, t = draw_depth(rng, lo, hi), rng.choice((1, 2))
+    if DESIGN.deep(n, h) and not target.decoy:
+        if h > n - 4:
+            return None  # no pair of non-members beside the deep members: too few graphs
+        return _blocks(rng, n, rho, h, target.quantile)
+    # A decoy (a view to walk from, ``pose._blind``) keeps the weights below: drawn from the
+    # design, the decoys of deep spans took the blocks' narrow sizes (measured: two-hop
+    # targets +79 against +69 over the majority, seed 4242 x 600).
+    design = None if target.decoy else DESIGN.weights(n, h)
     if not any(_room(n, h, a, t, 0) for a in range(1, n - 1)):
         t = 1  # t = 2 leaves the y filter nothing to remove here
-    sizes = [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= t + h)]
+    if design is not None:
+        sizes, weights = DESIGN.sizes((n, h)), design
+    else:
+        sizes = [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= t + h)]
+        weights = [EVERYONE if a == n - 2 else (ROOMY_ONE if a == 1 else ROOMY)
+                   if _room(n, h, a, t, 0) else TIGHT for a in sizes]
     if not sizes:
         return None
-    weights = [EVERYONE if a == n - 2 else (ROOMY_ONE if a == 1 else ROOMY)
-               if _room(n, h, a, t, 0) else TIGHT for a in sizes]
     a = draw_value(rng, sizes, weights, target.quantile)
+    if design is not None and not _room(n, h, a, t, 0):
+        t = 1  # the size leaves no room for a common node with two out-edges
     f = 1 if _room(n, h, a, t, 1) or (not _room(n, h, a, t, 0) and a < n - 2) else 0
     built = difference(rng, n, h, a, filtered=f, common=t + 1)
     if built is None:
@@ -168,7 +236,9 @@ CATEGORY = Category(
     tensor_program=tensor_program, nx_program=nx_program, template=template,
     node_keys=("x", "y"), params={"t": (1, 2)},
     tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0, construct=construct,
-    max_hops=lambda n: max(2, n - 3), shortcuts={"ignore-y": ignore_y}, generate_min_n=6,
+    max_hops=max_hops, shortcuts={"ignore-y": ignore_y}, generate_min_n=BLOCKS_MIN_N,
+    blocks_from=DEEP_BLOCKS, blocks_min_n=BLOCKS_MIN_N,
+    joint=DESIGN.joint,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
     tl_program=TL_PROGRAM,
 )

@@ -23,7 +23,9 @@ level: a two-parent person in the answer's generation was always one of the answ
 second parent was the decoys' own parent, or grew there), so a decoy gets a married-in
 second parent too and growth gives that generation only married-in second parents (but on
 the last try, where ρ's share may need them). Sets hold up to n - 4 (room for two decoys),
-the large ones weighing twice the small (``SIZE_WEIGHTS``), so decoys are not rare.
+the large ones weighing twice the small (``SIZE_WEIGHTS``), so decoys are not rare; from
+nine people up to n - 5 (``WIDE``): the largest sets sat in one large sibship beside a
+decoy or two in small ones, and a reader of sibship sizes alone listed them.
 """
 
 from __future__ import annotations
@@ -52,6 +54,12 @@ RELATIONS = {
 #: (seeds 4242, 7777; docs/audit-and-floors.md).
 MAX_SIZE = 6
 SIZE_WEIGHTS = {1: 1.0, 2: 1.0, 3: 1.5, 4: 1.5, 5: 2.0, 6: 2.0}
+#: From this many people sets hold up to n - 5, not n - 4 (``feasible_sizes``): an answer of
+#: n - 4 leaves x, one link and two decoys, so its sibship is large and the decoys' small, and
+#: the boosted reader's `v.fork_pred_out_sum` (a node's parents' numbers of children) picked it
+#: out. Measured on 0.3.10: learned gap +47 / +44 / +44 -> +39 / +42 / +38 (seeds 4242 / 7777 /
+#: 9001), independent auditor 53% -> 47% (docs/audit-and-floors.md).
+WIDE = 9
 #: People kept out of the answer's own tree for the decoys (``_rival_down``, ``_rival_up``):
 #: a founder and one child at least.
 RIVAL = 2
@@ -181,9 +189,9 @@ def _rival_up(rng, fam: Family, top: list[int], n: int) -> None:
 
 
 def feasible_sizes(n: int, rho: float) -> list[int]:
-    """Set sizes n people can carry beside x, one link and two decoys: up to n - 4 (and at
-    least 1, for the small trees of tests and ``solve``)."""
-    return list(range(1, max(1, min(MAX_SIZE, n - 2 - RIVAL)) + 1))
+    """Set sizes n people can carry beside x, one link and two decoys: up to n - 4, n - 5
+    from ``WIDE`` people (and at least 1, for the small trees of tests and ``solve``)."""
+    return list(range(1, max(1, min(MAX_SIZE, n - 2 - RIVAL - (n >= WIDE))) + 1))
 
 
 def construct(rng, n, rho, target: Target):

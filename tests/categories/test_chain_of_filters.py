@@ -36,11 +36,48 @@ def test_y_upstream_of_x_empties_the_list(engine: str) -> None:
     assert solve(CAT, edges, {"x": "A", "y": "Y", "t": 1}, engine=engine) == []
 
 
-def test_n_max_below_six_is_rejected() -> None:
-    # generated from n = 6 (built blind: below it every view is decided)
-    with pytest.raises(ConfigError, match="n_max must be at least 6 for category "
+def test_n_max_below_eight_is_rejected() -> None:
+    # generated from n = 8 (deep targets as blocks need a pair of non-members)
+    with pytest.raises(ConfigError, match="n_max must be at least 8 for category "
                                           "chain_of_filters"):
-        closurebench.generate(CAT, n_min=2, n_max=5)
+        closurebench.generate(CAT, n_min=2, n_max=7)
+
+
+def test_the_size_design_caps_every_size() -> None:
+    """Walked jointly with n and the depth, no size takes more than about 22% of the design,
+    and "every other node" about 6%."""
+    from collections import defaultdict
+
+    from closurebench.categories.chain_of_filters import DESIGN
+
+    share: dict[int, float] = defaultdict(float)
+    everyone = 0.0
+    for cell, mass in DESIGN.cells.items():
+        for v, w in zip(DESIGN.sizes(cell), DESIGN.design[cell]):
+            share[v] += mass * w
+            everyone += mass * w if v == cell[0] - 2 else 0.0
+    assert abs(sum(share.values()) - 1) < 1e-9
+    assert max(share.values()) < 0.235 and everyone < 0.07
+
+
+def test_a_deep_target_is_built_as_blocks() -> None:
+    """From n = 8 a target of three or more hops is ``difference_blocks``' at t = 1: every
+    member has an out-edge, and the hub x and y share is no sink (ignoring y lists it)."""
+    import random
+
+    from closurebench.categories._spec import Target
+    from closurebench.generation.pose import _answer, answer_hops
+
+    rng = random.Random(7)
+    for n, h in ((8, 3), (9, 4), (10, 3), (10, 5)):
+        for _ in range(20):
+            built = CATEGORY.construct(rng, n, 0.3, Target(hops=(h, h), quantile=rng.random()))
+            assert built is not None
+            g, q = built
+            ans = _answer(CATEGORY, g, q)
+            assert q["t"] == 1 and len(ans) >= h
+            assert answer_hops(CATEGORY, g, q, ans) == h
+            assert CATEGORY.shortcuts["ignore-y"](g, q) != ans
 
 
 def test_unknown_category_is_rejected() -> None:
