@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
+
+from benchmarks._battery import cases, types, write_json
 
 KINDS = ("boolean", "integer", "number", "label", "labels", "object")
 SEED = 20_240_611
@@ -139,13 +140,8 @@ def run(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
     rows = []
     for name in styles or list(catalogue):
         group, style = catalogue[name]
-        rng = random.Random(f"{seed}/{name}")  # a style's preludes do not depend on the others
         outputs, refs, tags = [], [], []
-        for rec in recs:
-            kind = _kind(rec)
-            answer = json.loads(rec["answer"])
-            wrong = _wrong(rec, answer)
-            prelude = PRELUDES[rng.randrange(len(PRELUDES))]
+        for rec, kind, answer, wrong, prelude in cases(name, recs, seed):
             for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
                 ending = style(kind, value, other)
                 if ending is None:
@@ -177,9 +173,9 @@ def table(rows: list[dict[str, Any]]) -> str:
     for group in dict.fromkeys(r["group"] for r in rows):
         part = [r for r in rows if r["group"] == group]
         for r in part:
-            types = ", ".join(f"{k} {n}" for k, n in sorted(r["missed_types"].items()))
             lines.append(f"{r['style']:<{width}}  {group:<8}  {r['credited']:>8}  "
-                         f"{r['missed']:>6}  {r['wrong_credited']:>9}  {types}")
+                         f"{r['missed']:>6}  {r['wrong_credited']:>9}  "
+                         f"{types(r['missed_types'])}")
         if part:
             total = [sum(r[c] for r in part) for c in ("credited", "missed", "wrong_credited")]
             lines.append(f"{'total ' + group:<{width}}  {'':<8}  {total[0]:>8}  {total[1]:>6}  "
@@ -210,8 +206,7 @@ def main(argv: list[str] | None = None,
           "strict verdicts")
     print(table(rows))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(rows, fh, indent=1, ensure_ascii=False)
+        write_json(args.json, rows, default=None)
     return 0
 
 

@@ -89,21 +89,18 @@ Fixed in the next commit (docs/scoring.md), each as a rule over every answer typ
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks import _battery
+from benchmarks._battery import types as _types
 from benchmarks.heldout_styles import (
     KINDS,
     PER_CATEGORY,
-    PRELUDES,
     SEED,
-    _kind,
     _text,
-    _wrong,
     records,
 )
 
@@ -288,12 +285,8 @@ WHOLE = frozenset({
 
 def _renderings(name: str, style: Style, excluded: dict[str, tuple[str, ...]],
                 per_category: int, seed: int):
-    rng = random.Random(f"{seed}/{name}")
-    for rec in records(per_category, seed):
-        kind = _kind(rec)
-        answer = json.loads(rec["answer"])
-        wrong = _wrong(rec, answer)
-        prelude = PRELUDES[rng.randrange(len(PRELUDES))]
+    for rec, kind, answer, wrong, prelude in _battery.cases(name, records(per_category, seed),
+                                                            seed):
         if kind in excluded.get(name, ()):
             continue
         for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
@@ -344,23 +337,13 @@ def run_b(names: list[str] | None = None, per_category: int = PER_CATEGORY,
                                "over_right": 0, "over_wrong": 0, "parsed": 0,
                                "over_types": {}, "parsed_types": {}, "examples": []}
         for (_rec, kind, right, _answer, text), verdict in zip(items, verdicts, strict=True):
-            if verdict.parsed:
-                row["parsed"] += 1
-                row["parsed_types"][kind] = row["parsed_types"].get(kind, 0) + 1
-            if verdict.strict:
-                row["over"] += 1
-                row["over_right" if right else "over_wrong"] += 1
-                row["over_types"][kind] = row["over_types"].get(kind, 0) + 1
+            _battery.tally_b(row, kind, right, verdict)
             if verdict.parsed or verdict.strict:
                 row["examples"].append({"text": text, "kind": kind, "shown": "right" if right
                                         else "wrong", "expected": "not credited, unparsed",
                                         "read": verdict.answer, "strict": verdict.strict})
         rows.append(row)
     return rows
-
-
-def _types(d: dict[str, int]) -> str:
-    return ", ".join(f"{k} {n}" for k, n in sorted(d.items()))
 
 
 def table_a(rows: list[dict[str, Any]]) -> str:
@@ -404,25 +387,14 @@ def _names(spec: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles10",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--styles", help="comma-separated style names of either part "
-                        "(names may hold commas; default: all)")
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--json", help="also write the rows (both parts) to this file")
-    parser.add_argument("--examples", type=int, default=0, help="print up to N example "
-                        "outputs per style with a miss, an over-credit or a parsed must-not")
+    parser = _battery.parser("python -m benchmarks.heldout_styles10", __doc__.splitlines()[0],
+                             PER_CATEGORY, commas=True, examples=True)
     args = parser.parse_args(argv)
     names = _names(args.styles) if args.styles else None
-    unknown = [n for n in names or [] if n not in TENTH]
-    if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(TENTH)}")
-    a_names = [n for n in names or SHOULD_CREDIT if n in SHOULD_CREDIT]
-    b_names = [n for n in names or MUST_NOT_CREDIT if n in MUST_NOT_CREDIT]
+    a_names, b_names = _battery.parts(parser, names, SHOULD_CREDIT, MUST_NOT_CREDIT)
     rows_a = run_a(a_names, args.per_category) if a_names else []
     rows_b = run_b(b_names, args.per_category) if b_names else []
-    print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
-          "strict verdicts")
+    print(_battery.header(SEED, args.per_category))
     if rows_a:
         print(table_a(rows_a))
     if rows_b:
@@ -432,8 +404,7 @@ def main(argv: list[str] | None = None) -> int:
             for ex in r["examples"][:args.examples]:
                 print(f"[{r['part']}] {r['style']}: {ex}")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(rows_a + rows_b, fh, indent=1, ensure_ascii=False, default=str)
+        _battery.write_json(args.json, rows_a + rows_b)
     return 0
 
 

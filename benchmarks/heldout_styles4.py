@@ -23,11 +23,11 @@ regression set: A 901, 1, 0 (the one miss: "D, F, L y Y", where the node Y is al
 from __future__ import annotations
 
 import json
-import random
 import sys
 from typing import Any
 
-from benchmarks.heldout_styles import PRELUDES, SEED, _kind, _text, _wrong, records
+from benchmarks import _battery
+from benchmarks.heldout_styles import SEED, _kind, _text, _wrong, records
 
 PER_CATEGORY = 2
 _CATEGORY: str = ""  # the record being rendered: only the nouns style reads it
@@ -330,14 +330,9 @@ def run_a(per_category: int = PER_CATEGORY, seed: int = SEED) -> list[dict[str, 
     recs = records(per_category, seed)
     rows = []
     for name, style in A_STYLES.items():
-        rng = random.Random(f"{seed}/{name}")
         outputs, refs, tags = [], [], []
-        for rec in recs:
-            kind = _kind(rec)
+        for rec, kind, answer, wrong, prelude in _battery.cases(name, recs, seed):
             _CATEGORY = rec["category"]
-            answer = json.loads(rec["answer"])
-            wrong = _wrong(rec, answer)
-            prelude = PRELUDES[rng.randrange(len(PRELUDES))]
             for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
                 ending = style(kind, value, other)
                 if ending is None:

@@ -48,20 +48,16 @@ placeholders unparsed.
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import sys
 from typing import Any
 
+from benchmarks import _battery
 from benchmarks.heldout_styles import (
     PER_CATEGORY,
-    PRELUDES,
     SEED,
     Style,
-    _kind,
     _text,
-    _wrong,
     records,
     table,
 )
@@ -296,13 +292,8 @@ def _outputs(name: str, style: Style, excluded: dict[str, str], recs: list[dict[
              seed: int) -> tuple[list[str], list[dict[str, Any]], list[tuple[str, bool, Any]]]:
     """The harness's rendering: per record, the right value then the wrong one, after one
     prelude (drawn per style) naming the other value or none."""
-    rng = random.Random(f"{seed}/{name}")
     outputs, refs, tags = [], [], []
-    for rec in recs:
-        kind = _kind(rec)
-        answer = json.loads(rec["answer"])
-        wrong = _wrong(rec, answer)
-        prelude = PRELUDES[rng.randrange(len(PRELUDES))]
+    for rec, kind, answer, wrong, prelude in _battery.cases(name, recs, seed):
         for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
             if kind in excluded:
                 continue
@@ -381,9 +372,9 @@ def table_b(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'style':<{width}}  {'outputs':>7}  {'over':>5}  {'right':>5}  {'wrong':>5}  "
              "over by type"]
     for r in rows:
-        types = ", ".join(f"{k} {n}" for k, n in sorted(r["over_types"].items()))
         lines.append(f"{r['style']:<{width}}  {r['outputs']:>7}  {r['over']:>5}  "
-                     f"{r['over_right']:>5}  {r['over_wrong']:>5}  {types}")
+                     f"{r['over_right']:>5}  {r['over_wrong']:>5}  "
+                     f"{_battery.types(r['over_types'])}")
     total = [sum(r[c] for r in rows) for c in ("outputs", "over", "over_right", "over_wrong")]
     lines.append(f"{'total must-not':<{width}}  {total[0]:>7}  {total[1]:>5}  {total[2]:>5}  "
                  f"{total[3]:>5}")
@@ -395,21 +386,12 @@ def table_b(rows: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles5",
-                                     description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--styles", help="comma-separated style names of either part "
-                                         "(default: all)")
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--json", help="also write the rows (both parts) to this file")
+    parser = _battery.parser("python -m benchmarks.heldout_styles5",
+                             (__doc__ or "").splitlines()[0], PER_CATEGORY)
     args = parser.parse_args(argv)
-    names = [s.strip() for s in args.styles.split(",")] if args.styles else None
-    unknown = [n for n in names or [] if n not in FIFTH]
-    if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(FIFTH)}")
-    a_names = [n for n in names if n in SHOULD_CREDIT] if names else list(SHOULD_CREDIT)
-    b_names = [n for n in names if n in MUST_NOT_CREDIT] if names else list(MUST_NOT_CREDIT)
-    print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
-          "strict verdicts")
+    a_names, b_names = _battery.parts(parser, _battery.plain_names(args.styles),
+                                      SHOULD_CREDIT, MUST_NOT_CREDIT)
+    print(_battery.header(SEED, args.per_category))
     rows_a = run_a(a_names, args.per_category) if a_names else []
     rows_b = run_b(b_names, args.per_category) if b_names else []
     if rows_a:
@@ -420,9 +402,7 @@ def main(argv: list[str] | None = None) -> int:
               "(over = strictly credited)")
         print(table_b(rows_b))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"a": rows_a, "b": rows_b}, fh, indent=1, ensure_ascii=False,
-                      default=str)
+        _battery.write_json(args.json, {"a": rows_a, "b": rows_b})
     return 0
 
 

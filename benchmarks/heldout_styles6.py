@@ -85,14 +85,13 @@ credited and 0 parsed.
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.heldout_styles import KINDS, PRELUDES, _kind, _text, _wrong, records, table
+from benchmarks import _battery
+from benchmarks.heldout_styles import KINDS, _text, records, table
 
 SEED = 20_240_611
 PER_CATEGORY = 2
@@ -685,13 +684,8 @@ def _outputs(name: str, style: Style6, excluded: dict[str, str], recs: list[dict
              seed: int) -> tuple[list[str], list[dict[str, Any]], list[tuple[str, bool, Any]]]:
     """Per record, one prelude (drawn per style, as in the first battery) then the right
     value's rendering and the wrong value's; excluded types are skipped."""
-    rng = random.Random(f"{seed}/{name}")
     outputs, refs, tags = [], [], []
-    for rec in recs:
-        kind = _kind(rec)
-        answer = json.loads(rec["answer"])
-        wrong = _wrong(rec, answer)
-        prelude = PRELUDES[rng.randrange(len(PRELUDES))]
+    for rec, kind, answer, wrong, prelude in _battery.cases(name, recs, seed):
         if kind in excluded:
             continue
         for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
@@ -764,14 +758,10 @@ def run_b(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
         for (kind, right, value), verdict, output in zip(tags, verdicts, outputs, strict=True):
             example = {"output": output, "kind": kind, "shown": value, "right_shown": right,
                        "read": _jsonable(verdict.answer), "strict": verdict.strict}
+            _battery.tally_b(row, kind, right, verdict)
             if verdict.parsed:
-                row["parsed"] += 1
-                row["parsed_types"][kind] = row["parsed_types"].get(kind, 0) + 1
                 row["parsed_examples"].append(example)
             if verdict.strict:
-                row["over"] += 1
-                row["over_right" if right else "over_wrong"] += 1
-                row["over_types"][kind] = row["over_types"].get(kind, 0) + 1
                 row["over_examples"].append(example)
         rows.append(row)
     return rows
@@ -782,9 +772,9 @@ def table_b(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'style':<{width}}  {'outputs':>7}  {'over':>4}  {'right':>5}  {'wrong':>5}  "
              f"{'parsed':>6}  parsed by type"]
     for r in rows:
-        types = ", ".join(f"{k} {n}" for k, n in sorted(r["parsed_types"].items()))
         lines.append(f"{r['style']:<{width}}  {r['outputs']:>7}  {r['over']:>4}  "
-                     f"{r['over_right']:>5}  {r['over_wrong']:>5}  {r['parsed']:>6}  {types}")
+                     f"{r['over_right']:>5}  {r['over_wrong']:>5}  {r['parsed']:>6}  "
+                     f"{_battery.types(r['parsed_types'])}")
     total = [sum(r[c] for r in rows)
              for c in ("outputs", "over", "over_right", "over_wrong", "parsed")]
     lines.append(f"{'total must-not':<{width}}  {total[0]:>7}  {total[1]:>4}  {total[2]:>5}  "
@@ -798,21 +788,12 @@ def table_b(rows: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles6",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--styles", help="comma-separated style names of either part "
-                                         "(default: all)")
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--json", help="also write the rows (both parts) to this file")
+    parser = _battery.parser("python -m benchmarks.heldout_styles6", __doc__.splitlines()[0],
+                             PER_CATEGORY)
     args = parser.parse_args(argv)
-    names = [s.strip() for s in args.styles.split(",")] if args.styles else None
-    unknown = [n for n in names or [] if n not in SIXTH]
-    if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(SIXTH)}")
-    a_names = [n for n in names if n in SHOULD_CREDIT] if names else list(SHOULD_CREDIT)
-    b_names = [n for n in names if n in MUST_NOT_CREDIT] if names else list(MUST_NOT_CREDIT)
-    print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
-          "strict verdicts")
+    a_names, b_names = _battery.parts(parser, _battery.plain_names(args.styles),
+                                      SHOULD_CREDIT, MUST_NOT_CREDIT)
+    print(_battery.header(SEED, args.per_category))
     rows_a = run_a(a_names, args.per_category) if a_names else []
     rows_b = run_b(b_names, args.per_category) if b_names else []
     if rows_a:
@@ -827,8 +808,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\nPart B: must never credit (over = strict credits; parsed = any answer read)")
         print(table_b(rows_b))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"a": rows_a, "b": rows_b}, fh, indent=1, ensure_ascii=False)
+        _battery.write_json(args.json, {"a": rows_a, "b": rows_b}, default=None)
     return 0
 
 

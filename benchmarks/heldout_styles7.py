@@ -115,15 +115,14 @@ each in words ("Ursula's out-degree is 1. … Ursula cannot reach Eve.").
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.heldout_styles import KINDS, PER_CATEGORY, PRELUDES, SEED, _kind, _wrong, records
+from benchmarks import _battery
+from benchmarks.heldout_styles import KINDS, PER_CATEGORY, SEED, records
 
 Style7 = Callable[[str, Any, Any, dict[str, Any]], "str | None"]
 """(answer type, shown value, other value, record) -> the output (or its ending, after a
@@ -545,20 +544,16 @@ def _renders(name: str, style: Style7, excluded: dict[str, tuple[str, ...]],
              per_category: int, seed: int) -> list[tuple[str, bool, Any, str, dict[str, Any]]]:
     """(kind, right?, shown value, output, record) for the right and the wrong value of every
     record whose type the style renders."""
-    rng = random.Random(f"{seed}/{name}")
     out = []
-    for rec in records(per_category, seed):
-        kind = _kind(rec)
-        answer = json.loads(rec["answer"])
-        wrong = _wrong(rec, answer)
-        prelude_i = rng.randrange(len(PRELUDES))  # drawn for every record, like the first
+    for rec, kind, answer, wrong, head in _battery.cases(name, records(per_category, seed),
+                                                         seed):
         if kind in excluded.get(name, ()):
             continue
         for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
             ending = style(kind, value, other, rec)
             if ending is None:
                 continue
-            prelude = "" if name in WHOLE else PRELUDES[prelude_i].format(o=_t(kind, other))
+            prelude = "" if name in WHOLE else head.format(o=_t(kind, other))
             out.append((kind, right, value, prelude + ending, rec))
     return out
 
@@ -615,13 +610,7 @@ def run_b(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
                                "over_right": 0, "over_wrong": 0, "parsed": 0,
                                "over_types": {}, "parsed_types": {}, "examples": []}
         for (kind, right, value, output, _rec), verdict in zip(items, verdicts, strict=True):
-            if verdict.strict:
-                row["over"] += 1
-                row["over_right" if right else "over_wrong"] += 1
-                row["over_types"][kind] = row["over_types"].get(kind, 0) + 1
-            if verdict.parsed:
-                row["parsed"] += 1
-                row["parsed_types"][kind] = row["parsed_types"].get(kind, 0) + 1
+            _battery.tally_b(row, kind, right, verdict)
             if verdict.strict or verdict.parsed:
                 row["examples"].append({"output": output, "shown": value,
                                         "right_shown": right, "strict": bool(verdict.strict),
@@ -635,9 +624,8 @@ def table_a(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'style':<{width}}  {'credited':>8}  {'missed':>6}  {'wrong cr.':>9}  "
              "missed by type"]
     for r in rows:
-        types = ", ".join(f"{k} {n}" for k, n in sorted(r["missed_types"].items()))
         lines.append(f"{r['style']:<{width}}  {r['credited']:>8}  {r['missed']:>6}  "
-                     f"{r['wrong_credited']:>9}  {types}")
+                     f"{r['wrong_credited']:>9}  {_battery.types(r['missed_types'])}")
     total = [sum(r[c] for r in rows) for c in ("credited", "missed", "wrong_credited")]
     lines.append(f"{'total credit':<{width}}  {total[0]:>8}  {total[1]:>6}  {total[2]:>9}  "
                  f"({sum(r['renderings'] for r in rows)} right renderings; "
@@ -654,9 +642,9 @@ def table_b(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'style':<{width}}  {'outputs':>7}  {'over':>4}  {'(right':>6}  {'wrong)':>6}  "
              f"{'parsed':>6}  over by type"]
     for r in rows:
-        types = ", ".join(f"{k} {n}" for k, n in sorted(r["over_types"].items()))
         lines.append(f"{r['style']:<{width}}  {r['outputs']:>7}  {r['over']:>4}  "
-                     f"{r['over_right']:>6}  {r['over_wrong']:>6}  {r['parsed']:>6}  {types}")
+                     f"{r['over_right']:>6}  {r['over_wrong']:>6}  {r['parsed']:>6}  "
+                     f"{_battery.types(r['over_types'])}")
     total = [sum(r[c] for r in rows)
              for c in ("outputs", "over", "over_right", "over_wrong", "parsed")]
     lines.append(f"{'total must-not':<{width}}  {total[0]:>7}  {total[1]:>4}  {total[2]:>6}  "
@@ -678,26 +666,14 @@ def _print_examples(rows_a: list[dict[str, Any]], rows_b: list[dict[str, Any]], 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles7",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--styles", help="comma-separated style names of either part "
-                                         "(default: all)")
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--json", help="also write the rows (both parts) to this file")
-    parser.add_argument("--examples", type=int, default=0,
-                        help="print up to N example outputs per style with a miss, an "
-                             "over-credit or a parsed must-not")
+    parser = _battery.parser("python -m benchmarks.heldout_styles7", __doc__.splitlines()[0],
+                             PER_CATEGORY, examples=True)
     args = parser.parse_args(argv)
-    names = [s.strip() for s in args.styles.split(",")] if args.styles else None
-    unknown = [n for n in names or [] if n not in SEVENTH]
-    if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(SEVENTH)}")
-    a_names = [n for n in names or SHOULD_CREDIT if n in SHOULD_CREDIT]
-    b_names = [n for n in names or MUST_NOT_CREDIT if n in MUST_NOT_CREDIT]
+    a_names, b_names = _battery.parts(parser, _battery.plain_names(args.styles),
+                                      SHOULD_CREDIT, MUST_NOT_CREDIT)
     rows_a = run_a(a_names, args.per_category) if a_names else []
     rows_b = run_b(b_names, args.per_category) if b_names else []
-    print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
-          "strict verdicts")
+    print(_battery.header(SEED, args.per_category))
     if rows_a:
         print("\nPart A: must credit the right value, never the wrong one")
         print(table_a(rows_a))
@@ -707,9 +683,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.examples:
         _print_examples(rows_a, rows_b, args.examples)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"a": rows_a, "b": rows_b}, fh, indent=1, ensure_ascii=False,
-                      default=repr)
+        _battery.write_json(args.json, {"a": rows_a, "b": rows_b}, default=repr)
     return 0
 
 

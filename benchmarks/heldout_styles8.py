@@ -133,15 +133,15 @@ type: Part A 1,272 credited, 0 missed, 0 wrong; Part B 0 of 1,040 credited, 0 pa
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import sys
 import zlib
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.heldout_styles import PER_CATEGORY, PRELUDES, SEED, _kind, _text, _wrong
+from benchmarks import _battery
+from benchmarks._battery import types as _types
+from benchmarks.heldout_styles import PER_CATEGORY, SEED, _text
 from benchmarks.heldout_styles import records as _records
 
 Style = Callable[[dict[str, Any], str, Any, Any], "str | None"]
@@ -581,12 +581,7 @@ def _render(name: str, style: Style, rec: dict[str, Any], kind: str, value: Any,
 
 def _outputs(name: str, style: Style, recs: list[dict[str, Any]], seed: int):
     """(output, record, kind, right?, value shown) for every record and both values."""
-    rng = random.Random(f"{seed}/{name}")
-    for rec in recs:
-        kind = _kind(rec)
-        answer = json.loads(rec["answer"])
-        wrong = _wrong(rec, answer)
-        prelude = PRELUDES[rng.randrange(len(PRELUDES))]
+    for rec, kind, answer, wrong, prelude in _battery.cases(name, recs, seed):
         for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
             out = _render(name, style, rec, kind, value, other, prelude)
             if out is not None:
@@ -652,13 +647,7 @@ def run_b(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
                                "parsed_types": {}, "examples": []}
         for (out, _rec, kind, right, value), verdict in zip(items, verdicts, strict=True):
             row["outputs"] += 1
-            if verdict.parsed:
-                row["parsed"] += 1
-                row["parsed_types"][kind] = row["parsed_types"].get(kind, 0) + 1
-            if verdict.strict:
-                row["over"] += 1
-                row["over_right" if right else "over_wrong"] += 1
-                row["over_types"][kind] = row["over_types"].get(kind, 0) + 1
+            _battery.tally_b(row, kind, right, verdict)
             if verdict.strict or verdict.parsed:
                 row["examples"].append({
                     "what": "over-credited" if verdict.strict else "parsed", "kind": kind,
@@ -666,10 +655,6 @@ def run_b(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
                     "shown": value, "right_shown": right, "read": verdict.answer})
         rows.append(row)
     return rows
-
-
-def _types(d: dict[str, int]) -> str:
-    return ", ".join(f"{k} {n}" for k, n in sorted(d.items()))
 
 
 def table_a(rows: list[dict[str, Any]]) -> str:
@@ -715,24 +700,12 @@ def examples(rows: list[dict[str, Any]], n: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles8",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--styles", help="comma-separated style names of either part "
-                                         "(default: all)")
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--json", help="also write the rows (both parts) to this file")
-    parser.add_argument("--examples", type=int, default=0,
-                        help="print up to N example outputs per style with a miss, an "
-                             "over-credit or a parsed must-not")
+    parser = _battery.parser("python -m benchmarks.heldout_styles8", __doc__.splitlines()[0],
+                             PER_CATEGORY, examples=True)
     args = parser.parse_args(argv)
-    names = [s.strip() for s in args.styles.split(",")] if args.styles else None
-    unknown = [n for n in names or [] if n not in EIGHTH]
-    if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(EIGHTH)}")
-    a_names = [n for n in names or SHOULD_CREDIT if n in SHOULD_CREDIT]
-    b_names = [n for n in names or MUST_NOT_CREDIT if n in MUST_NOT_CREDIT]
-    print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
-          "strict verdicts")
+    a_names, b_names = _battery.parts(parser, _battery.plain_names(args.styles),
+                                      SHOULD_CREDIT, MUST_NOT_CREDIT)
+    print(_battery.header(SEED, args.per_category))
     rows_a = run_a(a_names, args.per_category) if a_names else []
     rows_b = run_b(b_names, args.per_category) if b_names else []
     if rows_a:
@@ -744,9 +717,7 @@ def main(argv: list[str] | None = None) -> int:
         if text:
             print("examples:\n" + text)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"a": rows_a, "b": rows_b}, fh, indent=1, ensure_ascii=True,
-                      default=str)
+        _battery.write_json(args.json, {"a": rows_a, "b": rows_b}, ensure_ascii=True)
     return 0
 
 

@@ -114,14 +114,14 @@ only`` 16, ``grading a student`` 2, ``expected output in a test case`` 2).
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.heldout_styles import KINDS, PER_CATEGORY, PRELUDES, SEED, _kind, _text, _wrong
+from benchmarks import _battery
+from benchmarks._battery import types as _types
+from benchmarks.heldout_styles import KINDS, PER_CATEGORY, SEED, _text
 
 Style = Callable[[dict[str, Any], str, Any, Any], "str | None"]
 """(record, answer type, shown value, other value) -> the output's ending after the prelude;
@@ -388,13 +388,9 @@ def _render(name: str, style: Style, per_category: int, seed: int,
     """(output, record, kind, right shown, shown value) for every record, right then wrong."""
     from benchmarks.heldout_styles import records
 
-    rng = random.Random(f"{seed}/{name}")
     out = []
-    for rec in records(per_category, seed):
-        kind = _kind(rec)
-        answer = json.loads(rec["answer"])
-        wrong = _wrong(rec, answer)
-        prelude = PRELUDES[rng.randrange(len(PRELUDES))]
+    for rec, kind, answer, wrong, prelude in _battery.cases(name, records(per_category, seed),
+                                                            seed):
         for right, value, other in ((True, answer, wrong), (False, wrong, answer)):
             ending = style(rec, kind, value, other)
             if ending is None:
@@ -449,13 +445,7 @@ def run_b(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
                                "over_right": 0, "over_wrong": 0, "parsed": 0,
                                "over_types": {}, "parsed_types": {}, "examples": []}
         for (output, _rec, kind, right, value), verdict in zip(rendered, verdicts, strict=True):
-            if verdict.parsed:
-                row["parsed"] += 1
-                row["parsed_types"][kind] = row["parsed_types"].get(kind, 0) + 1
-            if verdict.strict:
-                row["over"] += 1
-                row["over_right" if right else "over_wrong"] += 1
-                row["over_types"][kind] = row["over_types"].get(kind, 0) + 1
+            _battery.tally_b(row, kind, right, verdict)
             if verdict.strict or verdict.parsed:
                 row["examples"].append({
                     "what": "over-credited" if verdict.strict else "parsed", "kind": kind,
@@ -463,10 +453,6 @@ def run_b(styles: list[str] | None = None, per_category: int = PER_CATEGORY,
                     "read": verdict.answer})
         rows.append(row)
     return rows
-
-
-def _types(d: dict[str, int]) -> str:
-    return ", ".join(f"{k} {n}" for k, n in sorted(d.items()))
 
 
 def table_a(rows: list[dict[str, Any]]) -> str:
@@ -521,26 +507,14 @@ def _split_styles(arg: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.heldout_styles9",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--styles", help="comma-separated style names of either part "
-                                         "(names may hold commas; default: all)")
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--json", help="also write the rows (both parts) to this file")
-    parser.add_argument("--examples", type=int, default=0,
-                        help="print up to N example outputs per style with a miss, an "
-                             "over-credit or a parsed must-not")
+    parser = _battery.parser("python -m benchmarks.heldout_styles9", __doc__.splitlines()[0],
+                             PER_CATEGORY, commas=True, examples=True)
     args = parser.parse_args(argv)
     names = _split_styles(args.styles) if args.styles else None
-    unknown = [n for n in names or [] if n not in NINTH]
-    if unknown:
-        parser.error(f"unknown styles {unknown}; known: {', '.join(NINTH)}")
-    a_names = [n for n in names or SHOULD_CREDIT if n in SHOULD_CREDIT]
-    b_names = [n for n in names or MUST_NOT_CREDIT if n in MUST_NOT_CREDIT]
+    a_names, b_names = _battery.parts(parser, names, SHOULD_CREDIT, MUST_NOT_CREDIT)
     a_rows = run_a(a_names, args.per_category) if a_names else []
     b_rows = run_b(b_names, args.per_category) if b_names else []
-    print(f"seed {SEED}, {args.per_category} per category, right and wrong value per record; "
-          "strict verdicts")
+    print(_battery.header(SEED, args.per_category))
     if a_rows:
         print("\nPart A: must credit the right value, never the wrong one")
         print(table_a(a_rows))
@@ -552,9 +526,7 @@ def main(argv: list[str] | None = None) -> int:
         if ex:
             print("\nExamples\n" + ex)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"a": a_rows, "b": b_rows}, fh, indent=1, ensure_ascii=False,
-                      default=str)
+        _battery.write_json(args.json, {"a": a_rows, "b": b_rows})
     return 0
 
 
