@@ -489,3 +489,11 @@ class DifferenceDesign:
     def weights(self, n: int, h: int) -> list[float] | None:
         """The design's weights of ``sizes((n, h))``, or ``None`` outside the default cells."""
         return self.design.get((n, h))
+
+    def blocks(self, rng: random.Random, n: int, h: int, u: float | None
+               ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray, int, int] | None:
+        """A deep target's ``difference_blocks``, its size drawn from the design at quantile
+        ``u`` (uniform over ``sizes`` outside the default cells)."""
+        sizes = self.sizes((n, h))
+        weights = self.weights(n, h) or [1.0] * len(sizes)
+        return difference_blocks(rng, n, h, draw_value(rng, sizes, weights, u))

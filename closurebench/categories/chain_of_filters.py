@@ -33,7 +33,6 @@ from closurebench.categories._two_source import (
     BLOCKS_MIN_N,
     DifferenceDesign,
     difference,
-    difference_blocks,
 )
 from closurebench.categories._values import draw_value
 from closurebench.graph import tensor as T
@@ -110,9 +109,7 @@ def _blocks(rng, n, rho, h, u):
     a member with no out-edge in the blocks points to the shared hub (which x and y both
     reach, so no reach set changes), and a hub with none points to a node x misses (y
     reaches it already, and x now through the hub: no member changes)."""
-    sizes = DESIGN.sizes((n, h))
-    weights = DESIGN.weights(n, h) or [1.0] * len(sizes)
-    built = difference_blocks(rng, n, h, draw_value(rng, sizes, weights, u))
+    built = DESIGN.blocks(rng, n, h, u)
     if built is None:
         return None
     edges, extra, members, x, y = built

@@ -28,7 +28,6 @@ from closurebench.categories._two_source import (
     BLOCKS_MIN_N,
     DifferenceDesign,
     difference,
-    difference_blocks,
     size_of,
 )
 from closurebench.categories._values import draw_value
@@ -90,9 +89,7 @@ def _blocks(rng, n, rho, h, u):
     from the design (h..max(h + 2, n - 5), at most n - 4, so that beside x, y, the hub and the
     answer a pair of non-members is left to look like the deep members). Direct nodes' extra
     edges are drawn at ρ / 2 (not tuned)."""
-    sizes = DESIGN.sizes((n, h))
-    weights = DESIGN.weights(n, h) or [1.0] * len(sizes)
-    built = difference_blocks(rng, n, h, draw_value(rng, sizes, weights, u))
+    built = DESIGN.blocks(rng, n, h, u)
     if built is None:
         return None
     edges, extra, _, x, y = built

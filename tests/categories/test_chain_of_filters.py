@@ -43,23 +43,6 @@ def test_n_max_below_eight_is_rejected() -> None:
         closurebench.generate(CAT, n_min=2, n_max=7)
 
 
-def test_the_size_design_caps_every_size() -> None:
-    """Walked jointly with n and the depth, no size takes more than about 22% of the design,
-    and "every other node" about 6%."""
-    from collections import defaultdict
-
-    from closurebench.categories.chain_of_filters import DESIGN
-
-    share: dict[int, float] = defaultdict(float)
-    everyone = 0.0
-    for cell, mass in DESIGN.cells.items():
-        for v, w in zip(DESIGN.sizes(cell), DESIGN.design[cell]):
-            share[v] += mass * w
-            everyone += mass * w if v == cell[0] - 2 else 0.0
-    assert abs(sum(share.values()) - 1) < 1e-9
-    assert max(share.values()) < 0.235 and everyone < 0.07
-
-
 def test_a_deep_target_is_built_as_blocks() -> None:
     """From n = 8 a target of three or more hops is ``difference_blocks``' at t = 1: every
     member has an out-edge, and the hub x and y share is no sink (ignoring y lists it)."""

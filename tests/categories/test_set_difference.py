@@ -39,23 +39,6 @@ def test_n_max_below_eight_is_rejected() -> None:
         closurebench.generate(CAT, n_min=2, n_max=7)
 
 
-def test_the_size_design_caps_every_size() -> None:
-    """Walked jointly with n and the depth, no size takes more than about 22% of the design,
-    and "every other node" about 6%."""
-    from collections import defaultdict
-
-    from closurebench.categories.set_difference import DESIGN
-
-    share: dict[int, float] = defaultdict(float)
-    everyone = 0.0
-    for cell, mass in DESIGN.cells.items():
-        for v, w in zip(DESIGN.sizes(cell), DESIGN.design[cell]):
-            share[v] += mass * w
-            everyone += mass * w if v == cell[0] - 2 else 0.0
-    assert abs(sum(share.values()) - 1) < 1e-9
-    assert max(share.values()) < 0.235 and everyone < 0.07
-
-
 def test_unknown_category_is_rejected() -> None:
     with pytest.raises(ConfigError, match=r"category must be one of .*'difference'"):
         solve("difference", [("A", "B")], {"x": "A", "y": "B"})
