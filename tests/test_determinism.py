@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "0f40c0c52f5fb624b0379933cf18b7898a2c653ed516f3a5f1c387636d20da5f"),
+     "1c365e52f8b358c5c4c08793de69811f6599a65ee6311a4cf09748e00a85dc89"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "a38ff5e0fcd17eb07853073c63882ace8b2115c4cadfa86ed8cbee039741e162"),
+     "3db28eb806dd80619abec4ee44e31b2d3c197f0f3efeaf1f592964e65a30581e"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "f55520539e779a7c3792cfe55c876f73cb4bf26d324afc4ab70d5624d5feee73"),
+     "3dffface7e415122c0b27b48940fccd6d68920f6008f348cebf34b3ffaf2fddc"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "0dedfa62fd224172416238edd8b45189dc0edae76971e1c09e7b826a958d69db"),
+     "686bdb06997e4ccba2ca674bc3131b74ca5ae2093a85874ca324c4154c437e7c"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "d8df8b4159b97b226893bc86e3a14cb1e6cb70764fa0840e34ac4385ede32312"),
+     "c5621aef3e15f1abf60d96c5a53ca5b22038bb1f85f32155279036a40cef4332"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "3915263cd3994e3af013b173296496a231a8aceb4eb2ce596807bbd4e4e3dcad"),
+     "8a6e46e3ebafaf83911aa4b3d2f8dd350022b27670a4beb8118387150c569cbf"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "0eae2d5a854ceea162bc66f9e7c7663347872543df2ac08d20038658041e354e"),
+     "ce86583ff7e902fe3a8d2edf7b1b734dc2799f44cfc9b2da755a53d7480f69f0"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "d91e17b789171529259b4495ef4ee2ef4e330605d895affcef8e5a7a7089fb82"),
+     "55525f80a923076f4b9687ec1da9390d42d285b6953c04ee6859597fe701206a"),
 ]
 
 

@@ -182,6 +182,12 @@ class Category:
     #: best, and a category whose key is an exact count or mean at an exact hop bucket reaches
     #: it from a decoy's view seldom enough that 40 decoys leave a third of its cells planted.
     blind_tries: int | None = None
+    #: A blind instance must not keep its decoy's reach set (what the query nodes reach):
+    #: a walk hit counts, and a settling move is kept, only where that set has moved. Where the
+    #: key is a value of the set (a mean of fixed degrees), the view-keeping moves seldom move
+    #: the set and most hits were the decoy's own planting, which a per-node reader reads as
+    #: well as a planted instance (``aggregate_over_set``'s module says why).
+    blind_moves_set: bool = False
     #: An undirected constructed graph whose link count follows the planted answer: after
     #: construction its links are settled to the cell's count by answer-preserving moves
     #: (``generation.settle``), so the link count says nothing of the answer.

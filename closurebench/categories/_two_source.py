@@ -141,16 +141,18 @@ def _hang(rng: random.Random, v: int, depth: int, d: list[int], pool: Sequence[i
     edges.append((rng.choice(above), v))
 
 
-def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
+def intersection(rng: random.Random, n: int, h: int, m: int, *, lone: bool = True) -> Layout:
     """x and y reach exactly ``m`` common nodes, the deepest ``h`` hops from one of them.
 
-    Needs ``1 <= m <= n - 2`` and ``1 <= h <= n - 2``.
+    Needs ``1 <= m <= n - 2`` and ``1 <= h <= n - 2``. ``lone=False``: never exactly one node
+    that neither source reaches (only its like may link into it, so a lone one is a source);
+    it becomes x's or y's own instead.
     """
     nodes = list(range(n))
     rng.shuffle(nodes)
     x, y, inter, free = nodes[0], nodes[1], nodes[2:2 + m], nodes[2 + m:]
     if h >= 2 and rng.random() < 1 / 3:
-        return _through_y(rng, n, h, x, y, inter, free)
+        return _through_y(rng, n, h, x, y, inter, free, lone)
     inner = rng.randint(max(0, h - 1 - len(free)), min(h - 1, m - 1))
     far = h - inner
     near = rng.randint(1, min(far, len(free) - far + 2))
@@ -178,11 +180,18 @@ def intersection(rng: random.Random, n: int, h: int, m: int) -> Layout:
         elif u < 2 / 3:
             _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
             own_y.append(v)
+    neither = [v for v in free if dx[v] < 0 and dy[v] < 0]
+    if not lone and len(neither) == 1:
+        v = neither[0]
+        if rng.random() < 0.5:
+            _hang(rng, v, rng.randint(1, ax), dx, own_x, edges)
+        else:
+            _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
     return _layout(edges, x, y, dx, dy)
 
 
 def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[int],
-               free: list[int]) -> Layout:
+               free: list[int], lone: bool = True) -> Layout:
     """x reaches y after j hops, and everything y reaches (``inter``, E + 1 layers) after it.
 
     Then R(y) ⊆ R(x) and the answer is all of y's reach, h = j + 1 + E hops from x.
@@ -206,6 +215,9 @@ def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[i
         if rng.random() < 0.5:
             _hang(rng, v, rng.randint(1, j), dx, own_x, edges)
             own_x.append(v)
+    neither = [v for v in free if dx[v] < 0]
+    if not lone and len(neither) == 1:
+        _hang(rng, neither[0], rng.randint(1, j), dx, own_x, edges)
     return _layout(edges, x, y, dx, dy)
 
 

@@ -743,6 +743,17 @@ def _blind(cat: Category, rng: random.Random, n: int, rho: float, target: Target
         lo, hi = target.hops
         return lo <= answer_hops(cat, graph, query, got) <= hi
 
+    def reached(graph: Any) -> bytes:
+        hit = np.zeros(n, dtype=bool)
+        for s in q_nodes:
+            hit |= T.reach(graph.adjacency, s)
+        return hit.tobytes()
+
+    decoy_set = reached(g) if cat.blind_moves_set else None
+
+    def moved_set(graph: Any) -> bool:  # ``Category.blind_moves_set``
+        return decoy_set is None or reached(graph) != decoy_set
+
     pinned = set(q_nodes)
     have = set(g.edges)
     free = [e for e in g.edges if e[0] not in pinned and e[1] not in pinned]
@@ -753,7 +764,7 @@ def _blind(cat: Category, rng: random.Random, n: int, rho: float, target: Target
         return None
     gap = _key_gap(want_key, first[0])
     seen = {_frozen(first[1])}  # the view is open once it has given two answers
-    hit_graph = g if gap == 0 and deep_enough(g, first[1]) else None
+    hit_graph = g if gap == 0 and deep_enough(g, first[1]) and moved_set(g) else None
     moves = tries = 0
     while moves < BLIND_WALK and tries < 4 * BLIND_WALK and (hit_graph is None or len(seen) < 2):
         tries += 1
@@ -770,7 +781,7 @@ def _blind(cat: Category, rng: random.Random, n: int, rho: float, target: Target
             have, free = keep_have, keep_free  # further from the target: undone
             continue
         gap = new_gap
-        if gap == 0 and hit_graph is None and deep_enough(moved, got[1]):
+        if gap == 0 and hit_graph is None and deep_enough(moved, got[1]) and moved_set(moved):
             hit_graph = moved
     if hit_graph is None or len(seen) < 2:
         VIEW_STATS["blind_decided" if hit_graph is not None else "blind_missed"] += 1
@@ -785,7 +796,7 @@ def _blind(cat: Category, rng: random.Random, n: int, rho: float, target: Target
             continue
         moved = Graph(n, tuple(sorted(have)), directed=g.directed)
         got = keyed(moved)
-        if got is _UNPOSABLE or got[0] != want_key:
+        if got is _UNPOSABLE or got[0] != want_key or not moved_set(moved):
             have, free = keep_have, keep_free
             continue
         cur = moved

@@ -73,3 +73,54 @@ def test_generated_means_are_never_exact_ties() -> None:
         total = sum(G.out_degree(v) for v in below)
         assert not ((1000 * total) % len(below) == 0 and (1000 * total // len(below)) % 10 == 5)
         assert p.hops <= max(nx.single_source_shortest_path_length(G, p.query["x"]).values())
+
+
+def test_a_decoy_is_planted_three_or_more_hops_deep() -> None:
+    import random
+
+    import networkx as nx
+
+    from closurebench.categories import Target, get
+
+    rng = random.Random(1)
+    for n in (6, 8, 10):
+        for _ in range(20):
+            g, q = get(CAT).construct(rng, n, 0.3, Target(hops=(1, 1), quantile=0.5, decoy=True))
+            depth = nx.single_source_shortest_path_length(_nx(g), q["x"])
+            assert max(depth.values()) >= 3
+
+
+def test_a_blind_instance_never_keeps_its_decoys_reach_set() -> None:
+    """``Category.blind_moves_set``: the walk's hit, and every settling move, must leave the
+    reach set the decoy was planted with; before, half the blind instances kept it and were
+    read as well as planted ones."""
+    import dataclasses
+    import random
+
+    from closurebench.categories import get
+    from closurebench.generation import pose
+    from closurebench.graph import tensor as T
+
+    cat = get(CAT)
+    assert cat.blind_moves_set and cat.blind_tries > pose.BLIND_TRIES
+    built: list = []
+
+    def construct(rng, n, rho, target):
+        out = cat.construct(rng, n, rho, target)
+        built.append(out)
+        return out
+
+    spy = dataclasses.replace(cat, construct=construct)
+    rng = random.Random(7)
+    emitted = 0
+    for _ in range(400):
+        target = pose._view_target(cat, rng, 8)
+        key = pose._blind_key(spy, rng, 8, 0.3, target)
+        built.clear()
+        got = pose._blind(spy, rng, 8, 0.3, target, key)
+        if got is None or not built or built[0] is None:
+            continue
+        (decoy, q), (g, _) = built[0], got
+        emitted += 1
+        assert not (T.reach(decoy.adjacency, q["x"]) == T.reach(g.adjacency, q["x"])).all()
+    assert emitted >= 3

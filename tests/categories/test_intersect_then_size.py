@@ -49,4 +49,6 @@ def test_more_decoys_before_planting() -> None:
     from closurebench.generation import pose
 
     assert get(CAT).blind_tries == BLIND_DECOYS > pose.BLIND_TRIES
-    assert all(get(c).blind_tries is None for c in pose.BLIND_ALL if c != CAT)
+    # aggregate_over_set too: its walks must also move the decoy's reach set (its module says why)
+    assert all(get(c).blind_tries is None for c in pose.BLIND_ALL
+               if c not in (CAT, "aggregate_over_set"))
