@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "1c365e52f8b358c5c4c08793de69811f6599a65ee6311a4cf09748e00a85dc89"),
+     "148167bae0ab7b9fa16ead8295acec9ed14b9e462af2d05f8446004c0a9616c2"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "3db28eb806dd80619abec4ee44e31b2d3c197f0f3efeaf1f592964e65a30581e"),
+     "c2a0342092c0d3a70b979fa06c32c3928a2754ab8b155e1fdb84f9d892aaef03"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "3dffface7e415122c0b27b48940fccd6d68920f6008f348cebf34b3ffaf2fddc"),
+     "d0c2a2244a83912ab88fdde7cb68f018c69e557e7d2679d20c424dc313d87051"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "686bdb06997e4ccba2ca674bc3131b74ca5ae2093a85874ca324c4154c437e7c"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "c5621aef3e15f1abf60d96c5a53ca5b22038bb1f85f32155279036a40cef4332"),
+     "65442557d6a3895d3693ecad4fe4fb47718aba5d378d39289c37d9e1ec98de60"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "8a6e46e3ebafaf83911aa4b3d2f8dd350022b27670a4beb8118387150c569cbf"),
+     "47be441b364360ab6640e9c87fb4841d6853d8fdd1aa8bed6c1ba3f7937bd626"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "ce86583ff7e902fe3a8d2edf7b1b734dc2799f44cfc9b2da755a53d7480f69f0"),
+     "bb6b007d4cd52d767c406aa945e260426450974059c3c1418b0495a30ffe1a3c"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "55525f80a923076f4b9687ec1da9390d42d285b6953c04ee6859597fe701206a"),
+     "fc556a4efac31566daa6393aae20c33eb14fb6773ac0fd6343a373690c957e88"),
 ]
 
 

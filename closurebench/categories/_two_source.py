@@ -222,13 +222,16 @@ def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[i
 
 
 def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
-               common: int = 1) -> tuple[Layout, list[int], list[int], list[int]] | None:
+               common: int = 1, lone: bool = True
+               ) -> tuple[Layout, list[int], list[int], list[int]] | None:
     """x reaches ``a`` answer nodes (and ``filtered`` more) that y does not; hop depth ``h``.
 
     ``common`` is the least size of the common part C when the depth comes from it (it must
     be able to hold a node with enough out-edges inside C). Returns the layout, the answer
     nodes, the filtered ones and C (C's first node carries the depth when it comes from C),
-    or ``None`` if ``h`` fits neither way.
+    or ``None`` if ``h`` fits neither way. ``lone=False``: never exactly one node neither
+    source reaches (only its like may link into it, so a lone one is a source); it becomes
+    y's own instead (as in ``intersection``).
     """
     nodes = list(range(n))
     rng.shuffle(nodes)
@@ -277,6 +280,10 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
         if rng.random() < 0.5:
             _hang(rng, v, rng.randint(1, ay), dy, own_y, edges)
             own_y.append(v)
+    neither = [v for v in free if dy[v] < 0]
+    if not lone and len(neither) == 1:
+        _hang(rng, neither[0], rng.randint(1, ay), dy, own_y, edges)
+        own_y.append(neither[0])
     if len(own_y) == 1 and not com and rng.random() < 0.5:
         # y reaches nothing: x may reach it (a sink, never listed), which small cells need to
         # carry more than one structure
