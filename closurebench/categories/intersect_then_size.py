@@ -14,7 +14,7 @@ ones, against a 26% majority). More decoys make the open-view construction the r
 mechanism with a readable third; ``docs/audit-and-floors.md`` has the figures.
 
 Distractors as set_intersection's (0.3.12): one rate per pair, fitted so every node's expected
-in- and out-degree is ρ(n - 1) (``set_intersection.balanced``), no link into x or y, and never
+in- and out-degree is ρ(n - 1) (``graph.plant.plant_fitted``), no link into x or y, and never
 exactly one node neither source reaches (``intersection(..., lone=False)``). The decoys the
 blind walk starts from are this construction too, and view-keeping moves keep every degree and
 every edge at x and y: with one rate for all pairs a common node had the higher in-degree, a
@@ -36,9 +36,8 @@ from __future__ import annotations
 from closurebench.categories._reach import SET_HOP_WEIGHTS
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import SizeDesign, intersection
-from closurebench.categories.set_intersection import balanced
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import draw_depth, sprinkle
+from closurebench.graph.plant import draw_depth, plant_fitted, sprinkle
 
 
 def propose(rng, g):
@@ -74,12 +73,12 @@ def size_design() -> dict[int, list[float]]:
 
 def construct(rng, n, rho, target):
     """Plant R(x) ∩ R(y) of a drawn size (the design, at ``target.quantile``) and depth, its
-    distractors at set_intersection's fitted rates (``balanced``), none into x or y, and never
+    distractors at set_intersection's fitted rates (``plant_fitted``), none into x or y, and never
     exactly one node neither source reaches (the module docstring says why)."""
     lo, hi = target.hops or (1, n - 2)
     m = DESIGN.draw(rng, n, target.quantile)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m, lone=False)
-    return sprinkle(rng, balanced(rng, n, rho, edges, ok, (x, y)), ok), {"x": x, "y": y}
+    return sprinkle(rng, plant_fitted(rng, n, rho, edges, ok, (x, y)), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):

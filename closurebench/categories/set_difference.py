@@ -20,7 +20,7 @@ shallow cells take sizes 1, 2 and 6-8 and no size passes 22% of the design. Deco
 blind walk's views) keep ``size_of``'s weights.
 
 A one- or two-hop target (and every decoy) takes set_intersection's distractors
-(``balanced``: one rate per pair, fitted so every node's expected in- and out-degree is
+(``plant_fitted``: one rate per pair, fitted so every node's expected in- and out-degree is
 ρ(n - 1) as far as the reach rules allow, none into x or y) and never exactly one node neither
 source reaches (``difference(lone=False)``). With one rate for all pairs a common node had
 in/out degree 3.8-4.1 / 1.0 against a member's 2.6 / 2.4-3.0 and a node neither reaches
@@ -44,9 +44,8 @@ from closurebench.categories._two_source import (
     size_of,
 )
 from closurebench.categories._values import draw_value
-from closurebench.categories.set_intersection import balanced
 from closurebench.graph import tensor as T
-from closurebench.graph.plant import draw_depth, plant, sprinkle
+from closurebench.graph.plant import draw_depth, plant, plant_fitted, sprinkle
 
 
 def propose(rng, g):
@@ -95,12 +94,12 @@ def construct(rng, n, rho, target):
     if built is None:
         return None
     edges, ok, x, y, _, _ = built[0]
-    g = balanced(rng, n, rho, edges, ok, (x, y))
+    g = plant_fitted(rng, n, rho, edges, ok, (x, y))
     return sprinkle(rng, g, ok & ~_into(n, (x, y))), {"x": x, "y": y}
 
 
 def _into(n, sources):
-    """The pairs into the query nodes: ``sprinkle`` takes none either (``balanced`` does not:
+    """The pairs into the query nodes: ``sprinkle`` takes none either (``plant_fitted`` does not:
     a link into x came only from a member or a node neither reaches, one into y never from a
     member)."""
     mask = np.zeros((n, n), dtype=bool)

@@ -6,27 +6,24 @@ Built, not sampled (``_two_source.intersection``): the common set's size is draw
 region x enters after ax hops and y after ay, then E layers deep; the hop depth
 max(ax, ay) + E is drawn. Neither source reaches the other.
 
-Distractors (``balanced``) are drawn at one rate per pair, fitted so every node's expected in-
-and out-degree is ρ(n - 1) as far as the reach rules allow, and never into x or y; and there
-is never exactly one node that neither source reaches. With one rate for all pairs, a common
-node (linked into by anything, linking only into the common set) had 1.5 times the mean
-in-degree, a lone node neither reaches was always a source, and a link into x or y always came
-from a non-member: the per-node membership reader read ``in_rel`` first. Learned gap (audit
---per-category 200 --train-per-category 300) +40 / +36 / +43 -> +29 / +31 / +32 on seeds
-4242 / 7777 / 9001, and generated from n = 7 (``generate_min_n``) +24 / +30 / +28 (before
-the fitted rates, from 7 was +34 / +42 / +41: not adopted then); the fitted rates alone (links
-into x, y kept) +40 on 4242.
+Distractors (``graph.plant.plant_fitted``) are drawn at one rate per pair, fitted so every
+node's expected in- and out-degree is ρ(n - 1) as far as the reach rules allow, and never into
+x or y; and there is never exactly one node that neither source reaches. With one rate for
+all pairs, a common node (linked into by anything, linking only into the common set) had 1.5
+times the mean in-degree, a lone node neither reaches was always a source, and a link into x
+or y always came from a non-member: the per-node membership reader read ``in_rel`` first.
+Learned gap (audit --per-category 200 --train-per-category 300) +40 / +36 / +43 -> +29 / +31
+/ +32 on seeds 4242 / 7777 / 9001, and generated from n = 7 (``generate_min_n``) +24 / +30 /
++28 (before the fitted rates, from 7 was +34 / +42 / +41: not adopted then); the fitted rates
+alone (links into x, y kept) +40 on 4242.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import draw_size, intersection
 from closurebench.graph import tensor as T
-from closurebench.graph.families import Graph, _from_mask, _threshold, no_loops
-from closurebench.graph.plant import draw_depth, sprinkle
+from closurebench.graph.plant import draw_depth, plant_fitted, sprinkle
 
 
 def propose(rng, g):
@@ -44,47 +41,7 @@ def construct(rng, n, rho, target):
     lo, hi = target.hops or (1, n - 2)
     m = draw_size(rng, n, SIZES, target.quantile)
     edges, ok, x, y, _, _ = intersection(rng, n, draw_depth(rng, lo, hi), m, lone=False)
-    return sprinkle(rng, balanced(rng, n, rho, edges, ok, (x, y)), ok), {"x": x, "y": y}
-
-
-#: Rounds of iterative proportional fitting in ``balanced``.
-ROUNDS = 20
-
-
-def balanced(rng, n: int, rho: float, required, ok: np.ndarray, sources=()) -> Graph:
-    """``plant`` with one rate per pair instead of one for all: fitted (row and column scaling,
-    capped at 1) so every node's expected out- and in-degree is ρ(n - 1), counting its
-    required edges, as far as ``ok`` allows.
-
-    Why: with one rate, a common node (which anything may link into, and which may link only
-    into the common set) had 1.5 times the mean in-degree and 0.7 times the out-degree, a node
-    neither source reaches (linked into only by its like) 0.2 and 1.5, and the per-node reader
-    read the set off ``in_rel`` first."""
-    mask = np.zeros((n, n), dtype=bool)
-    for u, v in required:
-        mask[u, v] = True
-    room = ok & ~mask
-    room[:, list(sources)] = False  # a link into x or y only ever comes from a non-member
-    no_loops(room)
-    target = rho * (n - 1)
-    want_out = np.maximum(target - mask.sum(1), 0.0)
-    want_in = np.maximum(target - mask.sum(0), 0.0)
-    free = int(np.count_nonzero(room))
-    q = min(max((rho * n * (n - 1) - len(required)) / free, 0.0), 1.0) if free else 0.0
-    p = room * q
-    for _ in range(ROUNDS):
-        rows = p.sum(1)
-        p = np.minimum(p * np.where(rows > 0, want_out / np.maximum(rows, 1e-12), 0.0)[:, None],
-                       1.0)
-        cols = p.sum(0)
-        p = np.minimum(p * np.where(cols > 0, want_in / np.maximum(cols, 1e-12), 0.0)[None, :],
-                       1.0)
-    key = rng.getrandbits(64)
-    limit = np.array([[_threshold(float(r)) for r in row] for row in p], dtype=np.uint64)
-    raw = np.random.PCG64(key).random_raw(n * n).reshape(n, n)
-    mask |= room & (raw < limit)
-    no_loops(mask)
-    return _from_mask(mask, directed=True)
+    return sprinkle(rng, plant_fitted(rng, n, rho, edges, ok, (x, y)), ok), {"x": x, "y": y}
 
 
 def tensor_program(g, q):
