@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "148167bae0ab7b9fa16ead8295acec9ed14b9e462af2d05f8446004c0a9616c2"),
+     "c8be7f27b691a450ae50af5627b03529167ca926bd2527cb96c10a3d5814188e"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "c2a0342092c0d3a70b979fa06c32c3928a2754ab8b155e1fdb84f9d892aaef03"),
+     "dbcd9348047666184e4057a8f28f41df2e26b319124289657da6d8658cc0bef7"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "d0c2a2244a83912ab88fdde7cb68f018c69e557e7d2679d20c424dc313d87051"),
+     "9f31e45b586978d666dc63a2bcc56e256900edf9fdf1906652054ba8480f199c"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
-     "686bdb06997e4ccba2ca674bc3131b74ca5ae2093a85874ca324c4154c437e7c"),
+     "5232a0ce609a72f3b99bbe1b6b8807b856cb8d0330d75c123570490839e502d5"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "65442557d6a3895d3693ecad4fe4fb47718aba5d378d39289c37d9e1ec98de60"),
+     "e370b5c2dba384499d995e75775701c57d458f040284cf3a622608be7738b31b"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "47be441b364360ab6640e9c87fb4841d6853d8fdd1aa8bed6c1ba3f7937bd626"),
+     "4629a68ffc5f75c0b3a10f693345f5784eaa279aad68bc432119ee8bb8ba1b24"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "bb6b007d4cd52d767c406aa945e260426450974059c3c1418b0495a30ffe1a3c"),
+     "0ec12e7ac60c89a8600a40e0e937bd72ac886d4bfde17eaeb031a253a6392133"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "fc556a4efac31566daa6393aae20c33eb14fb6773ac0fd6343a373690c957e88"),
+     "edab52f07a4b258984a09b5990995a231a08dc0f6925a7a9f6461e2f64276dea"),
 ]
 
 

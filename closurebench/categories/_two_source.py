@@ -28,8 +28,8 @@ import numpy as np
 from closurebench.categories._values import Placed, draw_value, flatten, hop_cells, walk
 from closurebench.graph.plant import allowed, split_layers
 
-__all__ = ["DifferenceDesign", "Layout", "SizeDesign", "difference", "draw_size", "intersection",
-           "size_of", "size_weights"]
+__all__ = ["DIFFERENCE_HOP_WEIGHTS", "DifferenceDesign", "Layout", "SizeDesign", "difference",
+           "draw_size", "intersection", "size_of", "size_weights"]
 
 #: (required edges, distractor mask, x, y, depth from x, depth from y)
 Layout = tuple[list[tuple[int, int]], np.ndarray, int, int, np.ndarray, np.ndarray]
@@ -61,7 +61,7 @@ def draw_size(rng: random.Random, n: int, weights: tuple[int, int, int, int],
 
 @dataclass(frozen=True)
 class SizeDesign:
-    """An answer size in 1..n - 2 designed jointly over the default n (uniform) and walked
+    """An answer size in 1..n - ``spare`` designed jointly over the default n (uniform) and walked
     with one stratified uniform (``_values.flatten``, ``walk``), for the categories whose size
     depends on n only (intersect_then_size, graph_comparison).
 
@@ -75,14 +75,15 @@ class SizeDesign:
     order: Callable[[int, int], tuple[int, ...]]
     fallback: tuple[int, int, int, int]
     mix: float = 0.05
+    #: Nodes the largest size leaves out: sizes run 1..n - ``spare``.
+    spare: int = 2
 
     def cells(self) -> dict[int, float]:
         lo, hi = self.n_range
         return {n: 1 / (hi - lo + 1) for n in range(lo, hi + 1)}
 
-    @staticmethod
-    def sizes(n: int) -> list[int]:
-        return list(range(1, n - 1))
+    def sizes(self, n: int) -> list[int]:
+        return list(range(1, n - self.spare + 1))
 
     @cached_property
     def design(self) -> dict[int, list[float]]:
@@ -294,8 +295,17 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
 
 #: Smallest n whose deep difference targets ``difference_blocks`` builds: below it x, y, the
 #: hub and a 3-layer answer leave no room for a block of non-members, so every node off the
-#: query nodes' edges is a member (measured: read exactly on every such instance).
+#: query nodes' edges is a member (measured: read exactly on every such instance). The
+#: categories are generated from it, but draw block depths only up to n - 6
+#: (``DifferenceDesign.deepest``): n = 8 takes one and two hops only.
 BLOCKS_MIN_N = 8
+#: The difference categories' shares of 1, 2 and >= 3 hops (``Category.hop_weights`` and
+#: ``DifferenceDesign.hop_weights``): n = 8 holds no block depth, so at the generator's
+#: default (15 / 35 / 50) the deep share fell to 40%; 55 brings it to 45% (two-hop targets
+#: are read better: lead +55 to +68 against +29 to +36, chain_of_filters, seeds 4242 / 7777
+#: / 9001; learned gap +58 / +54 / +58 at the default, +47 / +54 / +55 here). More weight
+#: (60 or 75) put the deep cells' sizes 3-5 above 30% of a 50-instance split (32-42%).
+DIFFERENCE_HOP_WEIGHTS = (0.15, 0.30, 0.55)
 
 
 def _hang_layers(rng: random.Random, nodes: Sequence[int], first: int, parents: Sequence[int],
@@ -340,27 +350,14 @@ def _regular(rng: random.Random, block: Sequence[int], ok: np.ndarray,
             indeg[t] += 1
 
 
-def difference_blocks(rng: random.Random, n: int, h: int, a: int
-                      ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray, int, int] | None:
-    """R(x) ∖ R(y) of ``a`` nodes at hop depth ``h``, built as blocks by the *answer's*
-    membership: ``(required edges, mask for the direct nodes' extra edges, answer mask, x, y)``.
-
-    Why: a per-node reader that never chains two edges sees, for a node off the query nodes'
-    edges, its own degrees and the successors it shares with x and y. So every node that is
-    neither x's nor y's direct successor ("deep") sits in a block of look-alikes: the answer's
-    deep layers A, the common part's deep nodes C (as near to y as to x), y's own Yo and the
-    nodes neither reaches U, each of at least two nodes (a lone deep node always points to
-    w, which tells it; measured), each node given one in- and one out-edge inside its block
-    (a cycle: none a source or a sink), the edges entering it only its tree's
-    own, and as many edges back out to one hub w (x's and y's shared successor, in C, so "a
-    successor shared with x" or "with y" marks every block alike) as entered. x and y take no
-    in-edge and deep nodes none to a direct node but w, so no deep node shares a successor or
-    a predecessor with a query node except through w. Then a deep member and a deep
-    non-member have the same local picture, and x's direct successors include, half the time,
-    a common node c0 (reached by y through w, two hops: shallower than h) beside the answer's
-    entry. Members are the answer's h layers below x (hop depth exactly h; C never adds more).
-    Needs ``n - 3 >= a >= h >= 2``.
-    """
+def _membership_blocks(rng: random.Random, n: int, h: int, a: int
+                       ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray, int, int] | None:
+    """``difference_blocks`` before 0.3.14, for the cells whose one-in, one-out layout leaves
+    too few graphs: every deep node in a block of look-alikes by membership (the answer's
+    deep layers, the common part's deep nodes, y's own, the nodes neither source reaches),
+    each node one in- and one out-edge inside its block, a block entered by its tree edges
+    and left by as many edges to the hub w; an odd node out a direct one (a C node x points
+    to, or y's own successor)."""
     if not h <= a <= n - 3 or h < 2:
         return None
     nodes = list(range(n))
@@ -437,6 +434,96 @@ def difference_blocks(rng: random.Random, n: int, h: int, a: int
     return sorted(have), extra & ok, members, x, y
 
 
+def _cut(rng: random.Random, nodes: Sequence[int]) -> list[list[int]]:
+    """``nodes`` cut into chains, a coin between each two."""
+    chains: list[list[int]] = []
+    for v in nodes:
+        if chains and rng.random() < 0.5:
+            chains[-1].append(v)
+        else:
+            chains.append([v])
+    return chains
+
+
+def difference_blocks(rng: random.Random, n: int, h: int, a: int
+                      ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray, int, int] | None:
+    """R(x) ∖ R(y) of ``a`` nodes at hop depth ``h``, built so that every node off the query
+    nodes' edges has one in- and one out-edge: ``(required edges, mask for the direct nodes'
+    extra edges, answer mask, x, y)``.
+
+    Why: a per-node reader that never chains two edges sees, for a node off the query nodes'
+    edges ("deep"), its own degrees, its predecessors' out-degrees, its successors'
+    in-degrees and the successors it shares with x and y. So every deep node has exactly one
+    in- and one out-edge: the answer's deep layers are one chain (one node per layer) from
+    its entry layer (x's direct successors) to the hub w (x's and y's one shared successor,
+    in the common part C); the common part's deep nodes are chains (cut at random) from w
+    back to w (as near to y as to x); the nodes neither source reaches U one ring of any size
+    but one (a lone one would be a source). The answer's tail and C's tails (a lone C node
+    too) all point to w, the answer's middle nodes look like U's and C's, and no deep node
+    has a direct node but w for a neighbour; x and y take no in-edge. Drawn only at depths
+    up to ``DifferenceDesign.deepest(n)`` = n - 6: deeper, few nodes are left to vary (an
+    answer of one or two entries, one or two nodes beside it and w), one to three graphs at
+    a density, often all in one structural half (``twins.half``): at depth n - 4 the
+    released splits had no graph at n = 8, depth 4; at depth n - 5 half 1 was unposable
+    for 6 (n = 9) and 8 (n = 10) of 10 seeds. The design never draws those depths; asked
+    for them outside it (a hop range of the caller's), the blocks by membership are built
+    (``_membership_blocks``). Kept in the design, they left the deep lead at +53 over the
+    majority (set_difference, seed 4242), against +21 with them not drawn (+31 / +34 on
+    seeds 7777 / 9001).
+    Measured (seed 4242, per-node reader): before, deep nodes sat in blocks by membership
+    (each node one in- and one out-edge inside its block, a block entered by its tree edges
+    and left by as many edges to w; an odd node out a direct one, a C node x points to or
+    y's own successor). The nodes neither source reaches had in-degree exactly 1 against
+    1.33 for deep members and 1.77 for deep C nodes, the C node x pointed to out-degree
+    about 0.2 against 1.3 for the answer's entry, and in 44% of the deep instances no deep
+    node was a non-member (read 94% exactly). Members are the answer's h layers below x (hop
+    depth exactly h; C never adds more).
+    Needs ``n - 3 >= a >= h >= 2``.
+    """
+    if not h <= a <= n - 3 or h < 2:
+        return None
+    if h > DifferenceDesign.deepest(n):
+        return _membership_blocks(rng, n, h, a)
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    x, y, ans, rest = nodes[0], nodes[1], nodes[2:2 + a], nodes[2 + a:]
+    w, rest = rest[0], rest[1:]
+    # U a ring of any size but one (a lone one would be a source), C the rest (chains)
+    k = rng.choice([0, *range(2, len(rest) + 1)])
+    uu, cdeep = rest[:k], rest[k:]
+    dx, dy = _unreached(n), _unreached(n)
+    dx[x] = dy[y] = 0
+    edges: list[tuple[int, int]] = []
+    # One node per layer below the first: the deep members, the ones a reader must guess,
+    # stay h - 1 however large the answer (the rest are x's direct successors).
+    wide = ans[:len(ans) - (h - 1)]
+    layers = [wide, *([v] for v in ans[len(wide):])]
+    above: list[int] = [x]
+    for i, layer in enumerate(layers):
+        for v in layer:
+            dx[v] = i + 1
+            edges.append((rng.choice(above), v))
+        above = layer
+    dx[w] = dy[w] = 1
+    edges += [(x, w), (y, w), (above[0], w)]
+    for chain in _cut(rng, cdeep):
+        edges.append((_chain(w, chain, dx, edges), w))
+        for v in chain:
+            dy[v] = dx[v]
+    edges += list(zip(uu, uu[1:] + uu[:1]))
+    ax, ay = np.array(dx, dtype=np.int64), np.array(dy, dtype=np.int64)
+    ok = allowed(ax) & allowed(ay)
+    # Extra edges only among the direct nodes (the entry layer and w), by the reach rules.
+    direct = [w, *layers[0]]
+    extra = np.zeros((n, n), dtype=bool)
+    extra[np.ix_(direct, direct)] = True
+    extra[w, layers[0]] = False
+    np.fill_diagonal(extra, False)
+    members = np.zeros(n, dtype=bool)
+    members[ans] = True
+    return sorted(set(edges)), extra & ok, members, x, y
+
+
 @dataclass(frozen=True)
 class DifferenceDesign:
     """The answer size of a difference category (set_difference, chain_of_filters) designed
@@ -446,11 +533,12 @@ class DifferenceDesign:
 
     Why: a deep target (``deep_from`` hops or more, from ``BLOCKS_MIN_N`` nodes) is
     ``difference_blocks``' answer of h..max(h + 2, n - 5) nodes, at most n - 4 (a pair of
-    non-members beside the deep members), at a depth of at most n - 4; so the deep half of the
-    instances bunches at sizes 3-5, and drawn cell by cell the most frequent size of a
-    50-instance split reached 32-36%. Designed jointly, the shallow cells (their sizes
-    ``shallow(n, h)``) take the other sizes, and no size passes ``cap_value`` of the design,
-    "every other node" (n - 2) ``cap_everyone``; ``mix`` of each cell is spread uniformly.
+    non-members beside the deep members), at a depth of at most ``deepest(n)`` = n - 6; so
+    the deep half of the instances bunches at sizes 3-5, and drawn cell by cell the most
+    frequent size of a 50-instance split reached 32-36%. Designed jointly, the shallow cells
+    (their sizes ``shallow(n, h)``) take the other sizes, and no size passes ``cap_value`` of
+    the design, "every other node" (n - 2) ``cap_everyone``; ``mix`` of each cell is spread
+    uniformly.
     """
 
     n_range: tuple[int, int]
@@ -460,10 +548,17 @@ class DifferenceDesign:
     cap_value: float = 0.22
     cap_everyone: float = 0.06
     mix: float = 0.05
+    hop_weights: tuple[float, float, float] | None = None
 
     def deep(self, n: int, h: int) -> bool:
         """Is depth h at n built as blocks (``difference_blocks``)?"""
         return h >= self.deep_from and n >= BLOCKS_MIN_N
+
+    @staticmethod
+    def deepest(n: int) -> int:
+        """The deepest block depth drawn at n: deeper, ``difference_blocks`` leaves too few
+        graphs to fill both structural halves (so n = 8 takes one and two hops only)."""
+        return n - 6
 
     def sizes(self, cell: tuple[int, int]) -> list[int]:
         """The answer sizes cell (n, depth) offers."""
@@ -473,15 +568,19 @@ class DifferenceDesign:
         return self.shallow(n, h)
 
     def depths(self, n: int, span: tuple[int, int]) -> list[tuple[tuple[int, int], float]]:
-        """The depths of a hop bucket, as ``draw_depth`` weighs them (a block build holds h
-        up to n - 4)."""
-        top = min(span[1], n - 4) if self.deep(n, span[0]) else span[1]
+        """The depths of a hop bucket, as ``draw_depth`` weighs them (blocks up to
+        ``deepest(n)``: none at n = 8, whose "3 or more" bucket holds no cell)."""
+        top = min(span[1], self.deepest(n)) if self.deep(n, span[0]) else span[1]
         return [((n, d), 2.0 ** -i) for i, d in enumerate(range(span[0], top + 1))]
 
     @cached_property
     def cells(self) -> dict[tuple[int, int], float]:
-        """Each default cell (n, depth) and its share of instances."""
-        return hop_cells(self.n_range, self.max_hops, self.depths)
+        """Each default cell (n, depth) and its share of instances (n = 8's "3 or more"
+        bucket holds no depth: its share goes to every other cell alike, so n = 8 is
+        rarer)."""
+        cells = hop_cells(self.n_range, self.max_hops, self.depths, self.hop_weights)
+        total = sum(cells.values())
+        return {cell: mass / total for cell, mass in cells.items()}
 
     @cached_property
     def design(self) -> dict[tuple[int, int], list[float]]:

@@ -55,18 +55,18 @@ def draw_value(rng: random.Random, values: Sequence[V], weights: Sequence[float]
 
 
 def hop_cells(n_range: tuple[int, int], max_hops: Callable[[int], int],
-              within: Callable[[int, tuple[int, int]], Sequence[tuple[C, float]]]
-              ) -> dict[C, float]:
+              within: Callable[[int, tuple[int, int]], Sequence[tuple[C, float]]],
+              weights: tuple[float, float, float] | None = None) -> dict[C, float]:
     """The default cells of a design and their shares of instances.
 
     n is uniform over ``n_range``; the hop bucket is drawn as the generator draws it
-    (``hop_buckets`` up to ``max_hops(n)``); ``within(n, span)`` splits a bucket
+    (``hop_buckets`` up to ``max_hops(n)``, by ``weights``); ``within(n, span)`` splits a bucket
     into cells with relative weights (one cell per bucket, or one per planted depth).
     """
     lo, hi = n_range
     cells: dict[C, float] = {}
     for n in range(lo, hi + 1):
-        buckets = hop_buckets(max_hops(n))
+        buckets = hop_buckets(max_hops(n), weights=weights)
         total = sum(w for _, w in buckets)
         for span, w in buckets:
             parts = within(n, span)

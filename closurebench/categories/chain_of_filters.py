@@ -9,17 +9,22 @@ so the degree filter matters, and y reaches a common part with a node of t out-e
 leaves room (or x reaches y and a node behind y gets t out-edges inside y's reach), so the y
 filter does and a reader who ignores y lists it; the hop depth comes from the deepest answer
 node or from a common node with enough out-edges that x reaches sooner than y. A target of
-``DEEP_BLOCKS`` or more hops is set_difference's blocks by the answer's membership
-(``_two_source.difference_blocks``, which says why; t = 1, emitted without the blind walk):
-a per-node reader read the walked deep instances at +83 over the majority, the blocks at
-about +60 (docs/audit-and-floors.md). Generated from n = ``BLOCKS_MIN_N``: below it a deep
-answer leaves no pair of non-members to look like its deep members, and the six- and
-seven-node instances were read at +82 to +94.
+``DEEP_BLOCKS`` or more hops is set_difference's deep construction
+(``_two_source.difference_blocks``, which says why: every node off the query nodes' edges
+with one in- and one out-edge; t = 1, emitted without the blind walk), at depths up to n - 6
+only (``DifferenceDesign.deepest``: deeper, the cells' few graphs left one structural half
+unposable, n = 10 depth 6 in the released splits; so n = 8 takes one and two hops): a
+per-node reader read the walked deep instances at +83 over the majority, blocks by the
+answer's membership at about +60 (docs/audit-and-floors.md), these +29 / +36 / +32
+(seeds 4242 / 7777 / 9001; learned gap +61 / +58 / +57 -> +47 / +54 / +55, independent
+auditor 60% -> 54%). Generated from
+n = ``BLOCKS_MIN_N``: below it a deep answer leaves no pair of non-members to look like its
+deep members, and the six- and seven-node instances were read at +82 to +94.
 
 The size is walked jointly with n and the depth (``_values.walk`` over a ``flatten`` design,
-ordered by size): a block answer of depth h holds h..n - 4 nodes, so the deep half of the
-instances bunches at sizes 3-5, and drawn cell by cell the most frequent size of a
-50-instance split reached 32-36%; designed jointly, the shallow cells take the other sizes
+ordered by size): a block answer of depth h holds h..max(h + 2, n - 5) nodes, so the deep
+half of the instances bunches at sizes 3-5, and drawn cell by cell the most frequent size of
+a 50-instance split reached 32-36%; designed jointly, the shallow cells take the other sizes
 and no size passes ``DESIGN.cap_value`` of the design (``_two_source.DifferenceDesign``).
 """
 
@@ -31,6 +36,7 @@ from closurebench.categories._reach import DEEP_BLOCKS
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import (
     BLOCKS_MIN_N,
+    DIFFERENCE_HOP_WEIGHTS,
     DifferenceDesign,
     difference,
 )
@@ -100,15 +106,15 @@ def max_hops(n: int) -> int:
 DESIGN = DifferenceDesign(
     n_range=(BLOCKS_MIN_N, 10), max_hops=max_hops, deep_from=DEEP_BLOCKS,
     shallow=lambda n, h: [a for a in range(1, n - 1) if a >= h or (h >= 2 and n - 2 - a >= 1 + h)],
-    cap_value=0.22, cap_everyone=0.06, mix=0.05,
+    cap_value=0.22, cap_everyone=0.06, mix=0.05, hop_weights=DIFFERENCE_HOP_WEIGHTS,
 )
 
 
 def _blocks(rng, n, rho, h, u):
-    """A deep target as blocks by the answer's membership (``difference_blocks``), at t = 1:
-    a member with no out-edge in the blocks points to the shared hub (which x and y both
-    reach, so no reach set changes), and a hub with none points to a node x misses (y
-    reaches it already, and x now through the hub: no member changes)."""
+    """A deep target (``difference_blocks``), at t = 1: a member with no out-edge (an entry
+    node off the chain) points to the shared hub (which x and y both reach, so no reach set
+    changes), and a hub with none (no deep common node) points to a node x misses (then both
+    reach it through the hub: no member changes)."""
     built = DESIGN.blocks(rng, n, h, u)
     if built is None:
         return None
@@ -137,7 +143,7 @@ def construct(rng, n, rho, target):
     h, t = draw_depth(rng, lo, hi), rng.choice((1, 2))
     if DESIGN.deep(n, h) and not target.decoy:
         if h > n - 4:
-            return None  # no pair of non-members beside the deep members: too few graphs
+            return None  # no pair of non-members beside the deep members
         return _blocks(rng, n, rho, h, target.quantile)
     # A decoy (a view to walk from, ``pose._blind``) keeps the weights below: drawn from the
     # design, the decoys of deep spans took the blocks' narrow sizes (measured: two-hop
@@ -235,7 +241,7 @@ CATEGORY = Category(
     tolerance="set", min_n=3, accept=lambda a, g: len(a) > 0, construct=construct,
     max_hops=max_hops, shortcuts={"ignore-y": ignore_y}, generate_min_n=BLOCKS_MIN_N,
     blocks_from=DEEP_BLOCKS, blocks_min_n=BLOCKS_MIN_N,
-    joint=DESIGN.joint,
+    joint=DESIGN.joint, hop_weights=DIFFERENCE_HOP_WEIGHTS,
     summary="Reachable from x, out-degree at least t, not reachable from y.",
     tl_program=TL_PROGRAM,
 )

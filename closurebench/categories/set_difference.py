@@ -6,11 +6,19 @@ y=D the answer is [B].
 Built, not sampled. A target of one or two hops is ``_two_source.difference``: the answer's
 size is drawn, and the hop depth comes either from the deepest answer node or from a common
 node that x reaches sooner than y does, so a reader who stops early either misses an answer or
-keeps a node y does reach. A target of ``DEEP_BLOCKS`` or more hops is built as blocks by the
-answer's membership (``_two_source.difference_blocks``, which says why) and emitted without
-the blind walk (``Category.blocks_from``). Generated from n = ``BLOCKS_MIN_N``: below it a
-deep answer leaves no pair of non-members to look like its deep members, and the six- and
-seven-node (blind-walked) instances were read at +78 to +84 over the majority.
+keeps a node y does reach. A target of ``DEEP_BLOCKS`` or more hops is built so that every
+node off the query nodes' edges has one in- and one out-edge (``_two_source.difference_blocks``,
+which says why: the answer's deep nodes a chain to the hub, the common part's a chain from
+the hub back to it, the nodes neither source reaches a ring) and emitted without the blind
+walk (``Category.blocks_from``), at depths up to n - 6 only (``DifferenceDesign.deepest``:
+deeper, the cells' few graphs left one structural half unposable, n = 8 depth 4 in the
+released splits; so n = 8 takes one and two hops). Deep lead over the majority (audit,
+200 / 300) +61 / +63 / +67 (0.3.13) -> +53 / +52 / +54 (membership blocks kept at depths
+n - 5 and n - 4) -> +21 / +31 / +34 on seeds 4242 / 7777 / 9001 (hop shares
+``DIFFERENCE_HOP_WEIGHTS``); learned gap +46 / +52 / +52 -> +41 / +41 / +46, independent
+auditor (4242 -> 5151) 52% -> 41%. Generated from n = ``BLOCKS_MIN_N``: below it a deep answer
+leaves no pair of non-members to look like its deep members, and the six- and seven-node
+(blind-walked) instances were read at +78 to +84 over the majority.
 
 The size is walked jointly with n and the depth, as in chain_of_filters (one shared
 ``_two_source.DifferenceDesign``, ordered by size): a block answer of depth h holds
@@ -39,6 +47,7 @@ from closurebench.categories._reach import DEEP_BLOCKS
 from closurebench.categories._spec import Category, distinct
 from closurebench.categories._two_source import (
     BLOCKS_MIN_N,
+    DIFFERENCE_HOP_WEIGHTS,
     DifferenceDesign,
     difference,
     size_of,
@@ -68,7 +77,7 @@ def _shallow(n: int, h: int) -> list[int]:
 #: (n - 2) at most 6%, 5% of each cell spread uniformly.
 DESIGN = DifferenceDesign(
     n_range=(BLOCKS_MIN_N, 10), max_hops=max_hops, deep_from=DEEP_BLOCKS, shallow=_shallow,
-    cap_value=0.22, cap_everyone=0.06, mix=0.05,
+    cap_value=0.22, cap_everyone=0.06, mix=0.05, hop_weights=DIFFERENCE_HOP_WEIGHTS,
 )
 
 
@@ -108,10 +117,9 @@ def _into(n, sources):
 
 
 def _blocks(rng, n, rho, h, u):
-    """A deep target as blocks by the answer's membership (``difference_blocks``), its size
-    from the design (h..max(h + 2, n - 5), at most n - 4, so that beside x, y, the hub and the
-    answer a pair of non-members is left to look like the deep members). Direct nodes' extra
-    edges are drawn at ρ / 2 (not tuned)."""
+    """A deep target (``difference_blocks``), its size from the design (h..max(h + 2, n - 5),
+    at most n - 4, so that beside x, y, the hub and the answer a deep non-member is left to
+    look like the deep members). Direct nodes' extra edges are drawn at ρ / 2 (not tuned)."""
     built = DESIGN.blocks(rng, n, h, u)
     if built is None:
         return None
@@ -165,5 +173,5 @@ CATEGORY = Category(
     tl_program=TL_PROGRAM,
     generate_min_n=BLOCKS_MIN_N,
     blocks_from=DEEP_BLOCKS, blocks_min_n=BLOCKS_MIN_N,
-    joint=DESIGN.joint,
+    joint=DESIGN.joint, hop_weights=DIFFERENCE_HOP_WEIGHTS,
 )

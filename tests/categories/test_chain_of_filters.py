@@ -45,14 +45,17 @@ def test_n_max_below_eight_is_rejected() -> None:
 
 def test_a_deep_target_is_built_as_blocks() -> None:
     """From n = 8 a target of three or more hops is ``difference_blocks``' at t = 1: every
-    member has an out-edge, and the hub x and y share is no sink (ignoring y lists it)."""
+    member has an out-edge, and the hub x and y share is no sink (ignoring y lists it).
+    The default design draws block depths up to n - 6 only (``DESIGN.deepest``)."""
     import random
 
     from closurebench.categories._spec import Target
+    from closurebench.categories.chain_of_filters import DESIGN
     from closurebench.generation.pose import _answer, answer_hops
 
     rng = random.Random(7)
-    for n, h in ((8, 3), (9, 4), (10, 3), (10, 5)):
+    assert not any(d > n - 6 for n, d in DESIGN.cells)
+    for n, h in ((8, 3), (9, 4), (10, 3), (10, 4), (10, 5), (12, 6)):
         for _ in range(20):
             built = CATEGORY.construct(rng, n, 0.3, Target(hops=(h, h), quantile=rng.random()))
             assert built is not None

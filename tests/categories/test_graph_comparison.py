@@ -77,9 +77,10 @@ def test_planted_lost_set(posed) -> None:
 
 def test_cut_links_the_unreached_and_keeps_the_lost_degrees() -> None:
     """The cut's look-alikes: unreached nodes (two or more) take in-edges in both graphs; the
-    lost nodes' in-degree falls about as the kept nodes' does (less room: only nodes x no
-    longer reaches may point at them), and the out-degree of the nodes x no longer reaches
-    grows little more than the kept nodes' (the repair's edges come out of them)."""
+    lost nodes' in-degree falls no further than ``IN_SHARE`` of the kept nodes' change (less
+    room: only nodes x no longer reaches may point at them), and the out-degree of the nodes x
+    no longer reaches changes little more than the kept nodes' (``_balance``; the repair's
+    edges come out of them). Seed 11: in 0.52 against 0.82, out 0.83 against 0.66."""
     import random
 
     import numpy as np
@@ -108,5 +109,5 @@ def test_cut_links_the_unreached_and_keeps_the_lost_degrees() -> None:
                 a.sum(0)[ra].sum()]
         outs += [b.sum(1)[gone].sum(), a.sum(1)[gone].sum(), b.sum(1)[ra].sum(),
                  a.sum(1)[ra].sum()]
-    assert ins[1] / ins[0] >= ins[3] / ins[2] - 0.2
-    assert outs[1] / outs[0] <= outs[3] / outs[2] + 0.4  # without _trim: +0.7
+    assert ins[1] / ins[0] >= gc.IN_SHARE * ins[3] / ins[2] - 0.05
+    assert outs[1] / outs[0] <= outs[3] / outs[2] + 0.25  # 0.3.13 (no _balance): +0.34
