@@ -350,6 +350,30 @@ def _regular(rng: random.Random, block: Sequence[int], ok: np.ndarray,
             indeg[t] += 1
 
 
+def _roles(rng: random.Random, n: int, a: int) -> tuple[int, int, list[int], int, list[int]]:
+    """x, y, the ``a`` answer nodes, the hub w and the rest, in one shuffle of the nodes."""
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    return nodes[0], nodes[1], nodes[2:2 + a], nodes[2 + a], nodes[3 + a:]
+
+
+def _answer_layers(rng: random.Random, ans: list[int], h: int, x: int, dx: list[int],
+                   edges: list[tuple[int, int]]) -> list[list[int]]:
+    """The answer's h layers below x, each node hung from one in the layer above (``dx`` and
+    ``edges`` filled in). One node per layer below the first: the deep members, the ones a
+    reader must guess, stay h - 1 however large the answer (the rest are x's direct
+    successors)."""
+    wide = ans[:len(ans) - (h - 1)]
+    layers = [wide, *([v] for v in ans[len(wide):])]
+    above: list[int] = [x]
+    for i, layer in enumerate(layers):
+        for v in layer:
+            dx[v] = i + 1
+            edges.append((rng.choice(above), v))
+        above = layer
+    return layers
+
+
 def _membership_blocks(rng: random.Random, n: int, h: int, a: int
                        ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray, int, int] | None:
     """``difference_blocks`` before 0.3.14, for the cells whose one-in, one-out layout leaves
@@ -360,10 +384,7 @@ def _membership_blocks(rng: random.Random, n: int, h: int, a: int
     to, or y's own successor)."""
     if not h <= a <= n - 3 or h < 2:
         return None
-    nodes = list(range(n))
-    rng.shuffle(nodes)
-    x, y, ans, rest = nodes[0], nodes[1], nodes[2:2 + a], nodes[2 + a:]
-    w, rest = rest[0], rest[1:]
+    x, y, ans, w, rest = _roles(rng, n, a)
     c0: list[int] = []
     ye: list[int] = []
     if len(rest) % 2:  # an odd node out: a direct one (a deep block needs two)
@@ -381,16 +402,7 @@ def _membership_blocks(rng: random.Random, n: int, h: int, a: int
     dx, dy = _unreached(n), _unreached(n)
     dx[x] = dy[y] = 0
     edges: list[tuple[int, int]] = []
-    # One node per layer below the first: the deep members, the ones a reader must guess,
-    # stay h - 1 however large the answer (the rest are x's direct successors).
-    wide = ans[:len(ans) - (h - 1)]
-    layers = [wide, *([v] for v in ans[len(wide):])]
-    above: list[int] = [x]
-    for i, layer in enumerate(layers):
-        for v in layer:
-            dx[v] = i + 1
-            edges.append((rng.choice(above), v))
-        above = layer
+    layers = _answer_layers(rng, ans, h, x, dx, edges)
     dx[w] = dy[w] = 1
     edges += [(x, w), (y, w)]
     for v in c0:
@@ -484,28 +496,16 @@ def difference_blocks(rng: random.Random, n: int, h: int, a: int
         return None
     if h > DifferenceDesign.deepest(n):
         return _membership_blocks(rng, n, h, a)
-    nodes = list(range(n))
-    rng.shuffle(nodes)
-    x, y, ans, rest = nodes[0], nodes[1], nodes[2:2 + a], nodes[2 + a:]
-    w, rest = rest[0], rest[1:]
+    x, y, ans, w, rest = _roles(rng, n, a)
     # U a ring of any size but one (a lone one would be a source), C the rest (chains)
     k = rng.choice([0, *range(2, len(rest) + 1)])
     uu, cdeep = rest[:k], rest[k:]
     dx, dy = _unreached(n), _unreached(n)
     dx[x] = dy[y] = 0
     edges: list[tuple[int, int]] = []
-    # One node per layer below the first: the deep members, the ones a reader must guess,
-    # stay h - 1 however large the answer (the rest are x's direct successors).
-    wide = ans[:len(ans) - (h - 1)]
-    layers = [wide, *([v] for v in ans[len(wide):])]
-    above: list[int] = [x]
-    for i, layer in enumerate(layers):
-        for v in layer:
-            dx[v] = i + 1
-            edges.append((rng.choice(above), v))
-        above = layer
+    layers = _answer_layers(rng, ans, h, x, dx, edges)
     dx[w] = dy[w] = 1
-    edges += [(x, w), (y, w), (above[0], w)]
+    edges += [(x, w), (y, w), (layers[-1][0], w)]
     for chain in _cut(rng, cdeep):
         edges.append((_chain(w, chain, dx, edges), w))
         for v in chain:
