@@ -29,7 +29,7 @@ from closurebench.errors import (
 )
 from closurebench.generation.config import Config
 
-__version__ = "0.3.14"
+__version__ = "0.3.15"
 
 #: Public names served from modules with heavier imports (jsonschema, datasets), loaded on use
 #: so that ``import closurebench`` and the CLI stay fast.

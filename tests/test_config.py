@@ -55,7 +55,7 @@ def test_zero_per_category_is_empty():
 def test_unposable_cell_says_what_to_change():
     with pytest.raises(cb.ConfigError, match="lower hops_min or raise n_min"):
         next(cb.generate("degree_then_reach", n_min=6, n_max=6, hops_min=6, per_category=1))
-    with pytest.raises(cb.ConfigError, match="n_max must be at least 6 for category negative"):
+    with pytest.raises(cb.ConfigError, match="n_max must be at least 7 for category negative"):
         next(cb.generate("negative_reachability", n_min=2, n_max=2, density=1e-9, per_category=1))
 
 

@@ -25,22 +25,22 @@ def fingerprint(records) -> str:
 
 GOLDEN = [
     (dict(config="all", per_category=2, seed=0),
-     "c8be7f27b691a450ae50af5627b03529167ca926bd2527cb96c10a3d5814188e"),
+     "466dc49dd9310b8f92eecaaf994670405b6537d407d42c7242fd1b76aa527564"),
     (dict(config="all", per_category=2, seed=7, surface_seed=99),
-     "dbcd9348047666184e4057a8f28f41df2e26b319124289657da6d8658cc0bef7"),
+     "2cd9c6172907c8a3344a0baa92ebc7ddb458e20b7a1e7afea71ad0b367819dee"),
     (dict(config="l2", per_category=3, seed=1, n_min=12, n_max=20, density=(0.05, 0.2),
           encoding="json"),
-     "9f31e45b586978d666dc63a2bcc56e256900edf9fdf1906652054ba8480f199c"),
+     "12102d6b208afa77f9ab9ca8265148987c1a9c6c530febdb5495e1255d1be2e9"),
     (dict(config="l3", per_category=2, seed=3, encoding="adjacency"),
      "5232a0ce609a72f3b99bbe1b6b8807b856cb8d0330d75c123570490839e502d5"),
     (dict(config="l1", per_category=2, seed=5, encoding="numeric"),
-     "e370b5c2dba384499d995e75775701c57d458f040284cf3a622608be7738b31b"),
+     "45be0c48f778129b471dcb949177ca52f454f422c898562550ff40094366b278"),
     (dict(config="all", per_category=1, seed=11, encoding="markdown"),
-     "4629a68ffc5f75c0b3a10f693345f5784eaa279aad68bc432119ee8bb8ba1b24"),
+     "37cde0c8189864dcb4b0244ba539a41b7ef1dfea8df3d3fe18b853aeefd9ceaa"),
     (dict(config="l2", per_category=2, seed=2, n_min=7, hops_min=3),
-     "0ec12e7ac60c89a8600a40e0e937bd72ac886d4bfde17eaeb031a253a6392133"),
+     "1316ec218d8f806af837d4015ce989fa606a8884cac63a1a1733bcdc7c335bf1"),
     (dict(config="all", per_category=1, seed=12, encoding="adjacency_list"),
-     "edab52f07a4b258984a09b5990995a231a08dc0f6925a7a9f6461e2f64276dea"),
+     "21bfdb279c88b573fafe407291ab7542ed8ee4057a08cc6088d9b31a0a615552"),
 ]
 
 

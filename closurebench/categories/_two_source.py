@@ -223,8 +223,8 @@ def _through_y(rng: random.Random, n: int, h: int, x: int, y: int, inter: list[i
 
 
 def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
-               common: int = 1, lone: bool = True
-               ) -> tuple[Layout, list[int], list[int], list[int]] | None:
+               common: int = 1, lone: bool = True, unreached: int = 0,
+               near: float = 0.0) -> tuple[Layout, list[int], list[int], list[int]] | None:
     """x reaches ``a`` answer nodes (and ``filtered`` more) that y does not; hop depth ``h``.
 
     ``common`` is the least size of the common part C when the depth comes from it (it must
@@ -232,7 +232,12 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
     nodes, the filtered ones and C (C's first node carries the depth when it comes from C),
     or ``None`` if ``h`` fits neither way. ``lone=False``: never exactly one node neither
     source reaches (only its like may link into it, so a lone one is a source); it becomes
-    y's own instead (as in ``intersection``).
+    y's own instead (as in ``intersection``). ``unreached``: that many of the free nodes are
+    kept for the nodes neither source reaches (before C and y's own are drawn), where C
+    keeps ``common`` nodes and the mode its room; ``near``: the share of targets whose C sits
+    as deep from y as the depth allows (``h``, in the answer's mode), and then of its nodes
+    hung right under x (x's successors y does not point to, as the answer's first layer).
+    Both 0 (chain_of_filters) draw as before, coin for coin.
     """
     nodes = list(range(n))
     rng.shuffle(nodes)
@@ -243,12 +248,16 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
     if not (by_a or by_c):
         return None
     from_c = by_c and (not by_a or rng.random() < 0.5)
+    if unreached and len(free) - unreached >= common + (h - 1 if from_c else 0):
+        free = free[:len(free) - unreached]  # the last ``unreached`` stay unreached
     if from_c:
         ay, deep = h, rng.randint(1, min(a, h))
         c = rng.randint(common, len(free) - (h - 1))
     else:
         deep = h
         ay = rng.randint(1, max(1, min(h, len(free) - common + 1)))
+        if near and rng.random() < near:
+            ay = max(1, min(h, len(free) - common + 1))
         room = len(free) - (ay - 1)
         c = rng.randint(min(common, room), room) if room >= 1 else 0
         if c == 0:
@@ -273,6 +282,8 @@ def difference(rng: random.Random, n: int, h: int, a: int, *, filtered: int = 0,
             top = min(h - 2, deep)
         elif 0 < i < common:
             top = min(int(dx[com[0]]), deep)
+        elif near and ay >= 2 and rng.random() < near:
+            top = 0  # x's own successor, y's only ay hops on
         _hang(rng, v, rng.randint(1, top + 1), dx, tree, edges)
         dy[v] = ay
         edges.append((ey, v))

@@ -6,7 +6,11 @@ members. Example: A -> B -> A, B -> C: over {A, B}: (1 + 2) / 2 = 1.5.
 
 A mean whose hundredths sit exactly halfway (5.625) is refused by both engines: its reference
 would depend on half-even vs half-up rounding, and the question only says "two decimals".
-Instances are planted like scc_then_count's (``_components.component``).
+Instances are planted like scc_then_count's (``_components.component``), but with the
+uniform forward links between blocks: scc_then_count's source/sink layout (``ends``) left
+this category's learned floor where it was (engine:logistic 54 / 48 / 54% against 51 / 55 /
+54% on seeds 4242 / 7777 / 9001, 600 test instances) while the majority by n rose 12-13% ->
+15-19% (a mean over x's component that also links to the sink is more often the same value).
 """
 
 from __future__ import annotations

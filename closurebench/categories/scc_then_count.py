@@ -7,6 +7,12 @@ Built, not sampled: x's component is planted with a drawn size and hop depth
 which node is asked and is not a function of n. Generated from n = 5: at n = 4 the only
 sizes are 2, 3 and 4, each an "answer n - k" hit.
 
+The nodes outside x's component are laid out with a source, a sink and balanced links
+(``component(ends=True)``, ``_components._ends_layout``) wherever three or more are left:
+with uniform forward links between blocks a node's out/in ratio told its place in the block
+order (upstream 4.5 / 1.7, downstream 1.4 / 4.3, x's component 2.4 / 2.5) and the learned
+engine read x's component off it.
+
 The size is drawn from a design over the default cells (n 5-10 by hop bucket), not cell by
 cell: at n = 5, and at every deep target up to n = 7, each possible size is some "n - k", so
 the other cells must answer otherwise for every n - k reader (k = 0, 1, 2, ...) to stay near
@@ -133,7 +139,8 @@ CATEGORY = Category(
     id="scc_then_count", level=2, family="digraph", answer="integer",
     primitives=("closure", "scc", "count"), propose=propose, tensor_program=tensor_program,
     nx_program=nx_program, template=template, node_keys=("x",), tolerance="count",
-    slip="-1", accept=lambda a, g: a > 1, construct=partial(component, size=designed_size),
+    slip="-1", accept=lambda a, g: a > 1,
+    construct=partial(component, size=designed_size, ends=True),
     max_hops=max_hops,
     generate_min_n=6,
     shortcuts={"shortest-cycle": shortest_cycle},

@@ -8,9 +8,15 @@ generation; a "no" is the same tree with one link swapped (``p -> y, q -> z`` be
 ``q -> y, p -> z``), so every person keeps their number of parents and children and nothing
 but the shared parent, the asked computation, tells "no" from "yes" (since 0.3.2; before, 14
 in 17 "no" pairs were couples and "shares a child, so no" read 94%). A share of "no" pairs
-(``COUPLES``) are a couple with a child, linked as siblings are but through a child, to catch
-a reader that ignores direction; where no link can be swapped (small sparse trees) a "no" is
-built directly (cousins, step-siblings' kin, strangers).
+(``COUPLES``; 3%, was 15%) are a couple with a child, linked as siblings are but through a
+child, to catch a reader that ignores direction; where no link can be swapped (small sparse
+trees) a "no" is built directly (cousins, step-siblings' kin, strangers).
+A couple is the one "no" no construction can hide: a shared child (``x~y.succ``) never occurs
+in a "yes" (co-parents are never siblings), so "a shared child means no, else yes" reads
+50% + COUPLES/2 (57.5% at 15%). That was the learned reader's lead on seed 31337 (61%): it
+read every couple and leaned "yes" elsewhere, while a swapped "no" and a "yes" tree are
+51-53% apart at 2,000 instances a side (n = 7, and 7-10). With more tries for a swappable
+tree (``BUILD_TRIES``) a "no" is hardly ever built directly from seven people either.
 Generated from n = 7 (since 0.3.9): a couple with a child and both their parents takes five
 people, in one shape of one structural half, in four no "no" pair can have a common
 neighbour at all, and at six many trees allow no swap that keeps y's parents' family sizes,
@@ -34,14 +40,19 @@ SMALL = 5
 
 #: Share of "no" pairs that are a couple with a child (``_no``): linked through their child
 #: as siblings are through their parent, so a reader that ignores the links' direction is
-#: caught; more would let "shares a child, so no" read the answer (at 14 in 17, 94%).
-COUPLES = 0.15
+#: caught; but a shared child is never seen in a "yes", so "shares a child, so no, else yes"
+#: scores 50% + COUPLES/2 (at 14 in 17, 94%; at 0.15, 57.5%, and the learned floor was 64%
+#: and 61% on seeds 7777 and 31337; at 0.03, 54% on 7777 at 600 test instances, was 58%).
+COUPLES = 0.03
 #: Weights of the other "no" pairs built directly, where the tree has no link to swap (small
 #: sparse trees): cousins, children of a couple's other partners, unrelated.
 NO_KINDS = (1, 1, 1)
 #: Trees grown for a pair before a "no" is built directly (``_build_no``): the swap keeps y's
 #: parents' numbers of children, which a freshly grown tree allows about one time in three.
-BUILD_TRIES = 8
+#: From seven people a "yes" is only ever such a tree, so a "no" built directly is a tell:
+#: at 8 tries 1.5% of seven-person instances were one (cousins, step-kin, strangers), at 24
+#: none in 2,000.
+BUILD_TRIES = 24
 #: Above this n the swap's other parent must have as many children as the shared one, and a
 #: "yes" tree must allow such a swap (at six people many trees allow none: a "yes" there is
 #: any tree, and a "no" may be built directly).
