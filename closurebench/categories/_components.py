@@ -87,6 +87,30 @@ def flower(rng: random.Random, n: int, x: int, lead: Sequence[int], extra: Seque
     return edges, ok
 
 
+def _cycles(rng: random.Random, blocks: list[list[int]], ok: np.ndarray
+            ) -> list[tuple[int, int]]:
+    """A random cycle through each block; ``ok`` then allows every pair inside the blocks
+    (any chord keeps a block one component)."""
+    edges: list[tuple[int, int]] = []
+    for block in blocks:
+        edges += cycle(rng, block)
+        if len(block) > 1:  # every pair inside the block (an index array: np.ix_ costs 2x)
+            at = np.array(block)
+            ok[at[:, None], at] = True
+    return edges
+
+
+def _rival(rng: random.Random, nodes: list[int], s: int, spread: bool
+           ) -> tuple[list[list[int]], list[int]]:
+    """A second component from ``nodes``, of a size other than x's ``s`` (any size with
+    ``spread``), so the answer depends on which node is asked; and the nodes left."""
+    sizes = [t for t in range(2, len(nodes) + 1) if t != s or spread]
+    if not sizes:
+        return [], nodes
+    t = rng.choice(sizes)
+    return [nodes[:t]], nodes[t:]
+
+
 def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarray | None = None
            ) -> tuple[list[tuple[int, int]], np.ndarray]:
     """Shuffle ``blocks`` into a topological order, each its own component.
@@ -97,12 +121,7 @@ def layout(rng: random.Random, n: int, blocks: list[list[int]], inner: np.ndarra
     distractor may use: forward between blocks, plus the chords inside them.
     """
     ok = np.zeros((n, n), dtype=bool)
-    edges: list[tuple[int, int]] = []
-    for block in blocks[0 if inner is None else 1:]:
-        edges += cycle(rng, block)
-        if len(block) > 1:  # every pair inside the block (an index array: np.ix_ costs 2x)
-            at = np.array(block)
-            ok[at[:, None], at] = True
+    edges = _cycles(rng, blocks[0 if inner is None else 1:], ok)
     if inner is not None:
         ok |= inner
     order = list(blocks)
@@ -151,13 +170,8 @@ def component(rng: random.Random, n: int, rho: float, target: Target, *, spread:
         edges, ok = _ends_layout(rng, n, [x, *members], rest, inner, rho, spread)
         g = plant(rng, n, rho, petals + edges, ok)
         return sprinkle(rng, g, ok), {"x": x}
-    blocks = [[x, *members]]
-    sizes = [t for t in range(2, len(rest) + 1) if t != s or spread]
-    if sizes:
-        t = rng.choice(sizes)
-        blocks.append(rest[:t])
-        rest = rest[t:]
-    blocks += [[v] for v in rest]
+    rival, rest = _rival(rng, rest, s, spread)
+    blocks = [[x, *members], *rival, *([v] for v in rest)]
     cycles, ok = layout(rng, n, blocks, inner)
     g = plant(rng, n, rho, petals + cycles, ok)
     return sprinkle(rng, g, ok), {"x": x}
@@ -198,24 +212,14 @@ def _ends_layout(rng: random.Random, n: int, planted: list[int], rest: list[int]
     """
     e = 2 if len(rest) >= ENDS_TWO else 1
     first, last, mid = rest[:e], rest[e:2 * e], rest[2 * e:]
-    s = len(planted)
-    blocks = [planted]
-    sizes = [t for t in range(2, len(mid) + 1) if t != s or spread]
-    if sizes:
-        t = rng.choice(sizes)
-        blocks.append(mid[:t])
-        mid = mid[t:]
+    rival, mid = _rival(rng, mid, len(planted), spread)
+    blocks = [planted, *rival]
     while mid:
         t = len(mid) if len(mid) <= 3 else rng.randint(2, 3)
         blocks.append(mid[:t])
         mid = mid[t:]
     ok = inner.copy()
-    edges: list[tuple[int, int]] = []
-    for block in blocks[1:]:
-        edges += cycle(rng, block)
-        if len(block) > 1:
-            at = np.array(block)
-            ok[at[:, None], at] = True
+    edges = _cycles(rng, blocks[1:], ok)
     no_loops(ok)
     rng.shuffle(blocks)
     return edges + _balanced_links(rng, first, blocks, last, rho), ok
